@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests: the real renderer in Debian's Chromium, served by the web host, against the
+ * sandbox on loopback. Playwright's own browser download is not used (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD).
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
+  outputDir: 'test-results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  reporter: [['list']],
+  use: {
+    launchOptions: {
+      executablePath: process.env.WD_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 860 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'web', testIgnore: /electron\// },
+    { name: 'electron', testMatch: /electron\/.*\.spec\.ts/ },
+  ],
+});

@@ -1,0 +1,104 @@
+import { Agent, errors as undiciErrors, request } from 'undici';
+import { AppError } from '../errors';
+
+export interface HttpResponse {
+  status: number;
+  /** Server clock from the Date header (ms since epoch), for clock-skew-safe token expiry. */
+  serverDate: number | null;
+  /** Parsed JSON, or undefined when the body was empty or not JSON. */
+  json: unknown;
+  text: string;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  /** Serialized as JSON with Content-Type: application/json. */
+  body?: unknown;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The one HTTP client of the core (undici). Network trouble becomes AppError('network'|'timeout');
+ * any HTTP status is returned to the caller, which knows what the status means for its operation.
+ */
+export class HttpClient {
+  private agent = new Agent({
+    connect: { timeout: 10_000 },
+    keepAliveTimeout: 10_000,
+    headersTimeout: 30_000,
+    bodyTimeout: 60_000,
+  });
+
+  async send(url: string, opts: RequestOptions = {}): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    try {
+      const res = await request(url, {
+        method: opts.method ?? 'GET',
+        headers,
+        body,
+        signal,
+        dispatcher: this.agent,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_RESPONSE_BYTES) {
+          res.body.destroy();
+          throw new AppError('bad_response', `answer from ${redact(url)} is larger than ${MAX_RESPONSE_BYTES} bytes`);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      if (text.length > 0) {
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+      }
+      const date = res.headers['date'];
+      const serverDate = typeof date === 'string' ? Date.parse(date) : NaN;
+      return { status: res.statusCode, serverDate: Number.isFinite(serverDate) ? serverDate : null, json, text };
+    } catch (e) {
+      throw toAppError(e, url, timeout.aborted);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function toAppError(e: unknown, url: string, timedOut: boolean): AppError {
+  if (e instanceof AppError) return e;
+  if (
+    timedOut ||
+    e instanceof undiciErrors.HeadersTimeoutError ||
+    e instanceof undiciErrors.BodyTimeoutError ||
+    e instanceof undiciErrors.ConnectTimeoutError
+  ) {
+    return new AppError('timeout', `${redact(url)} did not answer in time`);
+  }
+  const code = (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+  const detail = code ?? (e instanceof Error ? e.message : String(e));
+  return new AppError('network', `cannot reach ${redact(url)} (${detail})`);
+}
+
+/** URL without its query string, for messages (queries may carry names and e-mail addresses). */
+export function redact(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}

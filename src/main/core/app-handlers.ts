@@ -1,0 +1,52 @@
+import type { FeatureHandlers } from './handler-types';
+import type { CoreContext } from './context';
+import { AppError } from './errors';
+
+type AppHandlers = FeatureHandlers<'app'> & FeatureHandlers<'settings'> & FeatureHandlers<'profiles'> & FeatureHandlers<'session'>;
+
+export function createAppHandlers(ctx: CoreContext): AppHandlers {
+  const { session, settings, profiles } = ctx;
+  return {
+    'app.info': () => ({
+      version: ctx.options.version ?? '0.0.0',
+      host: ctx.options.host,
+      dataDir: ctx.options.dataDir,
+      secretStorage: ctx.secrets.info(),
+    }),
+    'app.status': () => ctx.status.get(),
+    'settings.get': () => settings.get(),
+    'settings.update': (patch) => {
+      const next = settings.update(patch);
+      ctx.bus.emit('settings.changed', next);
+      return next;
+    },
+    'profiles.list': () => profiles.list(),
+    'profiles.save': (input) => {
+      if (input.id && session.isSignedIn() && session.activeProfile().id === input.id) {
+        const current = profiles.get(input.id);
+        if (current.omsUrl !== input.omsUrl) throw new AppError('conflict', 'sign out before changing the address of the profile in use');
+      }
+      return profiles.save(input);
+    },
+    'profiles.delete': ({ id }) => {
+      const p = profiles.get(id);
+      if (p.training) throw new AppError('forbidden', 'the training profile cannot be deleted');
+      if (session.isSignedIn() && session.activeProfile().id === id)
+        throw new AppError('conflict', 'sign out before deleting the profile in use');
+      const deleted = profiles.remove(id);
+      if (settings.get().activeProfileId === id) settings.update({ activeProfileId: null });
+      return { deleted };
+    },
+    'session.get': () => session.state(),
+    'session.signIn': async (input) => {
+      if (profiles.get(input.profileId).training) throw new AppError('forbidden', 'use training mode for the training profile');
+      return session.signIn(input);
+    },
+    'session.resume': () => session.resume(),
+    'session.signOut': ({ forget }) => session.signOut(forget),
+    'session.startTraining': async () => {
+      const creds = await ctx.training.start();
+      return session.signIn({ ...creds, remember: false, allowWeakStorage: false });
+    },
+  };
+}

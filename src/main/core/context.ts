@@ -1,0 +1,43 @@
+import type { AppInfo } from '../../shared/domain/session';
+import type { HttpClient } from './api/http';
+import type { Db } from './db/open';
+import type { EventBus } from './events';
+import type { SecretStore } from './secrets';
+import type { Session } from './session/session';
+import type { ProfilesRepo } from './settings/profiles-repo';
+import type { SettingsRepo } from './settings/settings-repo';
+import type { StatusTracker } from './status';
+import type { Training, TrainingOptions } from './training';
+import type { Workspace } from './workspace';
+
+export interface CoreOptions {
+  /** Where app.db and the workspaces live (one per install; WD_DATA_DIR / --data-dir override). */
+  dataDir: string;
+  host: AppInfo['host'];
+  version?: string;
+  secrets?: SecretStore;
+  /** better-sqlite3 addon built for the running runtime (the Electron host passes its own). */
+  nativeBinding?: string;
+  training?: TrainingOptions;
+  /** Background timers (sync schedule, outbox, connectivity probe); off in some tests and the CLI. */
+  background?: boolean;
+  log?: (msg: string, e?: unknown) => void;
+}
+
+/** What feature modules get: the shared services of one running core. */
+export interface CoreContext {
+  options: CoreOptions;
+  bus: EventBus;
+  status: StatusTracker;
+  http: HttpClient;
+  secrets: SecretStore;
+  appDb: Db;
+  settings: SettingsRepo;
+  profiles: ProfilesRepo;
+  session: Session;
+  training: Training;
+  /** The signed-in profile's workspace; throws not_signed_in. */
+  workspace(): Workspace;
+  /** A profile's workspace without signing in (CLI reads); the current one if it is that profile. */
+  openWorkspace(profileId: string): Workspace;
+}

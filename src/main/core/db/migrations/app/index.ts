@@ -1,0 +1,5 @@
+import type { Migration } from '../../migration';
+import { m001ProfilesSettings } from './001-profiles-settings';
+
+/** Migrations of app.db (settings and connection profiles). Append only; never renumber. */
+export const appMigrations: readonly Migration[] = [m001ProfilesSettings];

@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Input, MethodName, Output } from '../../shared/contract';
+import type { Profile } from '../../shared/domain/settings';
+import type { Result } from '../../shared/result';
+import { HttpClient } from './api/http';
+import { createAppHandlers } from './app-handlers';
+import type { CoreContext, CoreOptions } from './context';
+import { appMigrations } from './db/migrations/app';
+import { openDatabase } from './db/open';
+import { AppError } from './errors';
+import { EventBus } from './events';
+import type { Handlers } from './handler-types';
+import { createInvoker, type Invoke } from './invoke';
+import { noSecretStore } from './secrets';
+import { Session } from './session/session';
+import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-repo';
+import { createSettingsRepo } from './settings/settings-repo';
+import { StatusTracker } from './status';
+import { Training } from './training';
+import { openWorkspace, removeWorkspace, type Workspace } from './workspace';
+
+export type { CoreOptions } from './context';
+
+export interface Core {
+  /** Contract dispatch: every host calls this after its own sender checks. */
+  invoke: Invoke;
+  /** The same dispatch, typed by the contract (CLI and tests). */
+  call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>>;
+  bus: EventBus;
+  /** Direct access for the CLI and tests. */
+  ctx: CoreContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the core: app database, session, training sandbox, and the handlers that implement the
+ * contract. Node only; never imports electron, so all of it runs under plain Node in tests.
+ */
+export function createCore(options: CoreOptions): Core {
+  mkdirSync(options.dataDir, { recursive: true });
+  const log = options.log ?? ((msg: string, e?: unknown) => console.error(`[core] ${msg}`, e ?? ''));
+  const dbOptions = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  const appDb = openDatabase(join(options.dataDir, 'app.db'), appMigrations, dbOptions);
+  const bus = new EventBus();
+  const status = new StatusTracker(bus);
+  const http = new HttpClient();
+  const secrets = options.secrets ?? noSecretStore;
+  const settings = createSettingsRepo(appDb);
+  const profiles = createProfilesRepo(appDb);
+  let current: Workspace | null = null;
+  const extra = new Map<string, Workspace>();
+
+  const training = new Training(profiles, options.training, () => {
+    // A new sandbox has new data: start its workspace from a clean slate.
+    if (current?.profile.id === TRAINING_PROFILE_ID) return;
+    extra.get(TRAINING_PROFILE_ID)?.close();
+    extra.delete(TRAINING_PROFILE_ID);
+    removeWorkspace(options.dataDir, TRAINING_PROFILE_ID);
+  });
+
+  function switchWorkspace(profile: Profile | null) {
+    if (current && current.profile.id !== profile?.id) {
+      current.close();
+      current = null;
+    }
+    if (profile && !current) {
+      const open = extra.get(profile.id);
+      extra.delete(profile.id);
+      current = open ?? openWorkspace(options.dataDir, profile, dbOptions);
+    }
+    if (current && profile) current.profile = profile;
+  }
+
+  const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace });
+
+  const ctx: CoreContext = {
+    options,
+    bus,
+    status,
+    http,
+    secrets,
+    appDb,
+    settings,
+    profiles,
+    session,
+    training,
+    workspace() {
+      if (!current || !session.isSignedIn()) throw new AppError('not_signed_in', 'sign in first');
+      return current;
+    },
+    openWorkspace(profileId) {
+      if (current?.profile.id === profileId) return current;
+      let ws = extra.get(profileId);
+      if (!ws) {
+        ws = openWorkspace(options.dataDir, profiles.get(profileId), dbOptions);
+        extra.set(profileId, ws);
+      }
+      return ws;
+    },
+  };
+
+  const handlers: Handlers = {
+    ...createAppHandlers(ctx),
+  };
+  const invoke = createInvoker(handlers, log);
+
+  return {
+    invoke,
+    call: (method, input) => invoke(method, input) as Promise<Result<Output<typeof method>>>,
+    bus,
+    ctx,
+    async close() {
+      session.dispose();
+      current?.close();
+      current = null;
+      for (const ws of extra.values()) ws.close();
+      extra.clear();
+      await training.stop();
+      await http.close();
+      appDb.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { contract, isMethodName } from '../../shared/contract';
+import { err, ok, type Result } from '../../shared/result';
+import { AppError } from './errors';
+import type { Handlers } from './handler-types';
+
+const MAX_MESSAGE = 2_000;
+
+/**
+ * The single entry point every host uses: the method must be in the contract, the input is parsed
+ * with the method's schema, the handler runs, and its output is parsed again on the way out
+ * (which strips anything the schema does not name). Nothing is thrown across the bridge.
+ */
+export function createInvoker(handlers: Handlers, log: (msg: string, e?: unknown) => void = console.error) {
+  return async function invoke(name: unknown, rawInput: unknown): Promise<Result<unknown>> {
+    if (!isMethodName(name)) {
+      return err('unknown_method', `no method ${JSON.stringify(String(name).slice(0, 100))}`);
+    }
+    const spec = contract[name];
+    const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
+    if (!parsed.success) return err('invalid_input', z.prettifyError(parsed.error).slice(0, MAX_MESSAGE));
+    try {
+      const handler = handlers[name] as (input: unknown) => unknown;
+      const value = await handler(parsed.data);
+      const out = spec.output.safeParse(value);
+      if (!out.success) {
+        log(`output of ${name} does not match the contract: ${z.prettifyError(out.error)}`);
+        return err('internal', `the answer of ${name} did not match the contract`);
+      }
+      return ok(out.data);
+    } catch (e) {
+      if (e instanceof AppError) return { ok: false, error: { ...e.toShape(), message: e.message.slice(0, MAX_MESSAGE) } };
+      log(`${name} failed`, e);
+      return err('internal', (e instanceof Error ? e.message : String(e)).slice(0, MAX_MESSAGE));
+    }
+  };
+}
+
+export type Invoke = ReturnType<typeof createInvoker>;

@@ -1,0 +1,305 @@
+import { signedOut, type SessionState, type SignInInput } from '../../../shared/domain/session';
+import type { Profile } from '../../../shared/domain/settings';
+import { LoginResponse, serviceMessage } from '../../../shared/service/auth';
+import type { HttpClient, HttpResponse } from '../api/http';
+import { AppError } from '../errors';
+import type { EventBus } from '../events';
+import type { SecretStore } from '../secrets';
+import type { ProfilesRepo } from '../settings/profiles-repo';
+import type { SettingsRepo } from '../settings/settings-repo';
+import type { StatusTracker } from '../status';
+import { checkVerifier, makeVerifier } from './verifier';
+
+export interface SessionDeps {
+  profiles: ProfilesRepo;
+  settings: SettingsRepo;
+  http: HttpClient;
+  bus: EventBus;
+  status: StatusTracker;
+  secrets: SecretStore;
+  now?: () => number;
+  /** Called when the signed-in profile changes (null on sign-out): the core opens its workspace. */
+  onProfile(profile: Profile | null): void;
+}
+
+interface Credentials {
+  userName: string;
+  password: string;
+}
+
+type ParsedSignIn = Required<Pick<SignInInput, 'profileId' | 'userName' | 'password'>> & {
+  remember: boolean;
+  allowWeakStorage: boolean;
+};
+
+/** Token lifetime assumed when the service sends an expiry that cannot be read. */
+const FALLBACK_LIFETIME_MS = 30 * 60_000;
+/** Lifetime used when the service hands out a token that is already expired by its own clock. */
+const MIN_LIFETIME_MS = 60_000;
+
+/**
+ * The session lives in the main process only. It keeps the credentials in memory (the service has
+ * no refresh token, so re-login needs the password), the token and its expiry, re-logs in ahead of
+ * expiry and on a 401, and makes sure only one login is in flight however many calls wait on it.
+ */
+export class Session {
+  private profile: Profile | null = null;
+  private creds: Credentials | null = null;
+  private token: string | null = null;
+  private issuedAt = 0;
+  private expiresAt = 0;
+  private offline = false;
+  private inflight: Promise<string> | null = null;
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+
+  constructor(private deps: SessionDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  state(): SessionState {
+    if (!this.profile || !this.creds) return signedOut;
+    return {
+      signedIn: true,
+      user: this.creds.userName,
+      profileId: this.profile.id,
+      profileName: this.profile.name,
+      expiresAt: this.token ? new Date(this.expiresAt).toISOString() : null,
+      training: this.profile.training,
+      offline: this.offline,
+    };
+  }
+
+  activeProfile(): Profile {
+    if (!this.profile || !this.creds) throw new AppError('not_signed_in', 'sign in first');
+    return this.profile;
+  }
+
+  isSignedIn(): boolean {
+    return this.profile !== null && this.creds !== null;
+  }
+
+  async signIn(input: ParsedSignIn): Promise<SessionState> {
+    const profile = this.deps.profiles.get(input.profileId);
+    if (input.remember) this.checkCanRemember(input.allowWeakStorage);
+    const creds = { userName: input.userName, password: input.password };
+    let offline = false;
+    let login: { token: string; expiresAt: number } | null = null;
+    try {
+      login = await this.callLogin(profile, creds);
+    } catch (e) {
+      if (!(e instanceof AppError) || (e.code !== 'network' && e.code !== 'timeout')) throw e;
+      // Service unreachable: let a person in who signed in here before with the same password.
+      const known = this.deps.profiles.verifier(profile.id);
+      const match =
+        known.verifier && known.userName === creds.userName && (await checkVerifier(known.verifier, creds.userName, creds.password));
+      if (!match) throw e;
+      offline = true;
+    }
+    this.clearTimer();
+    this.profile = profile;
+    this.creds = creds;
+    this.offline = offline;
+    this.token = null;
+    if (login) this.acceptToken(login.token, login.expiresAt);
+    if (!offline) this.deps.profiles.setUser(profile.id, creds.userName, await makeVerifier(creds.userName, creds.password));
+    if (input.remember) this.deps.profiles.setSecret(profile.id, this.deps.secrets.encrypt(creds.password));
+    this.deps.settings.update({ activeProfileId: profile.id });
+    this.profile = this.deps.profiles.get(profile.id);
+    this.deps.onProfile(this.profile);
+    this.emit();
+    return this.state();
+  }
+
+  /** Signs in with the password remembered for the active profile. */
+  async resume(): Promise<SessionState> {
+    if (this.isSignedIn()) return this.state();
+    const profileId = this.deps.settings.get().activeProfileId;
+    if (!profileId) throw new AppError('not_found', 'no profile selected');
+    const blob = this.deps.profiles.secret(profileId);
+    const { userName } = this.deps.profiles.verifier(profileId);
+    if (!blob || !userName) throw new AppError('not_found', 'no remembered password for this profile');
+    let password: string;
+    try {
+      password = this.deps.secrets.decrypt(blob);
+    } catch (e) {
+      this.deps.profiles.setSecret(profileId, null);
+      throw new AppError('unavailable', `the remembered password cannot be read (${(e as Error).message}); sign in again`);
+    }
+    return this.signIn({ profileId, userName, password, remember: false, allowWeakStorage: false });
+  }
+
+  signOut(forget: boolean): SessionState {
+    const profile = this.profile;
+    this.clearTimer();
+    this.profile = null;
+    this.creds = null;
+    this.token = null;
+    this.offline = false;
+    if (forget && profile) this.deps.profiles.setSecret(profile.id, null);
+    this.deps.onProfile(null);
+    this.emit();
+    return this.state();
+  }
+
+  /** A valid token, logging in first when there is none or it is about to expire. */
+  async getToken(): Promise<string> {
+    if (!this.isSignedIn()) throw new AppError('not_signed_in', 'sign in first');
+    if (this.token && this.now() < this.expiresAt - this.margin()) return this.token;
+    return this.relogin();
+  }
+
+  /**
+   * Runs an authorized request. On a 401 the token is dropped, one re-login happens (shared with
+   * every other caller that hit the same 401) and the request is retried once.
+   */
+  async authorized(send: (token: string) => Promise<HttpResponse>): Promise<HttpResponse> {
+    const token = await this.getToken();
+    const res = await this.track(send(token));
+    if (res.status !== 401) return res;
+    if (this.token === token) this.token = null;
+    const fresh = await this.relogin();
+    const retry = await this.track(send(fresh));
+    if (retry.status === 401) throw new AppError('session_expired', 'the service refused a fresh token');
+    return retry;
+  }
+
+  /** Re-login with the remembered credentials; one in flight at a time. */
+  relogin(): Promise<string> {
+    if (!this.inflight) {
+      this.inflight = this.doRelogin().finally(() => {
+        this.inflight = null;
+      });
+    }
+    return this.inflight;
+  }
+
+  dispose(): void {
+    this.clearTimer();
+  }
+
+  private async doRelogin(): Promise<string> {
+    const profile = this.profile;
+    const creds = this.creds;
+    if (!profile || !creds) throw new AppError('not_signed_in', 'sign in first');
+    try {
+      const { token, expiresAt } = await this.callLogin(profile, creds);
+      if (this.profile !== profile) throw new AppError('not_signed_in', 'signed out while logging in');
+      const wasOffline = this.offline;
+      this.offline = false;
+      this.acceptToken(token, expiresAt);
+      if (wasOffline) this.deps.profiles.setUser(profile.id, creds.userName, await makeVerifier(creds.userName, creds.password));
+      this.emit();
+      return token;
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'auth_failed' && this.profile === profile) {
+        // The password no longer works (changed on the service): end the session, keep all data.
+        this.signOut(true);
+        throw new AppError('session_expired', `sign in again: ${e.message}`);
+      }
+      throw e;
+    }
+  }
+
+  private acceptToken(token: string, expiresAt: number) {
+    this.token = token;
+    this.issuedAt = this.now();
+    this.expiresAt = expiresAt;
+    this.scheduleRefresh();
+  }
+
+  /** Re-login ahead of expiry: 10% of the lifetime, at least 2 s and at most 2 minutes early. */
+  private margin(): number {
+    const lifetime = Math.max(0, this.expiresAt - this.issuedAt);
+    return Math.min(120_000, Math.max(2_000, lifetime * 0.1));
+  }
+
+  private scheduleRefresh() {
+    this.clearTimer();
+    const delay = Math.max(1_000, this.expiresAt - this.margin() - this.now());
+    this.refreshTimer = setTimeout(
+      () => {
+        this.refreshTimer = null;
+        if (this.isSignedIn()) this.relogin().catch(() => undefined);
+      },
+      Math.min(delay, 2_147_483_000),
+    );
+    this.refreshTimer.unref();
+  }
+
+  private clearTimer() {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
+  }
+
+  private checkCanRemember(allowWeak: boolean) {
+    const info = this.deps.secrets.info();
+    if (!info.available || info.backend === 'none') {
+      throw new AppError('unavailable', 'this computer offers no secure place to keep a password');
+    }
+    if (info.backend === 'basic_text' && !allowWeak) {
+      throw new AppError('needs_confirmation', 'the password could only be kept with weak protection (basic_text)', {
+        backend: info.backend,
+      });
+    }
+  }
+
+  private async track(p: Promise<HttpResponse>): Promise<HttpResponse> {
+    try {
+      const res = await p;
+      this.deps.status.setOnline(true);
+      return res;
+    } catch (e) {
+      if (e instanceof AppError && (e.code === 'network' || e.code === 'timeout')) this.deps.status.setOnline(false);
+      throw e;
+    }
+  }
+
+  private async callLogin(profile: Profile, creds: Credentials): Promise<{ token: string; expiresAt: number }> {
+    const res = await this.track(
+      this.deps.http.send(`${profile.omsUrl}/Auth/login`, {
+        method: 'POST',
+        body: { UserName: creds.userName, Password: creds.password },
+        timeoutMs: 20_000,
+      }),
+    );
+    const parsed = LoginResponse.safeParse(res.json);
+    const message = parsed.success ? serviceMessage(parsed.data) : null;
+    if (res.status === 400 || res.status === 401 || res.status === 403 || (parsed.success && !parsed.data.isSuccess && res.status < 500)) {
+      throw new AppError('auth_failed', message ?? `login refused (HTTP ${res.status})`, { status: res.status });
+    }
+    if (res.status >= 500) throw new AppError('service_error', message ?? `login failed with HTTP ${res.status}`, { status: res.status });
+    if (!parsed.success || !parsed.data.token) {
+      throw new AppError('bad_response', `login answer is not what the service documents (HTTP ${res.status})`, { status: res.status });
+    }
+    // Expiry is the service's clock; translate it to ours through the Date header so a PC whose
+    // clock is off does not treat every token as already expired (or never expiring).
+    const now = this.now();
+    const serverExpiry = readExpiry(parsed.data.expire, parsed.data.token, res.serverDate ?? now);
+    const lifetime = serverExpiry - (res.serverDate ?? now);
+    return { token: parsed.data.token, expiresAt: now + (lifetime > 0 ? lifetime : MIN_LIFETIME_MS) };
+  }
+
+  private emit() {
+    this.deps.bus.emit('session.changed', this.state());
+  }
+}
+
+/** `expire` is an ISO timestamp (UTC); fall back to the JWT's exp claim, then to a default. */
+export function readExpiry(expire: string | null | undefined, token: string, now: number): number {
+  if (expire) {
+    const iso = /[zZ]|[+-]\d\d:?\d\d$/.test(expire) ? expire : `${expire}Z`;
+    const t = Date.parse(iso);
+    if (Number.isFinite(t)) return t;
+  }
+  const payload = token.split('.')[1];
+  if (payload) {
+    try {
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+      if (typeof claims.exp === 'number') return claims.exp * 1000;
+    } catch {
+      // not a JWT we can read
+    }
+  }
+  return now + FALLBACK_LIFETIME_MS;
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { Profile, type ProfileInput } from '../../../shared/domain/settings';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+
+interface ProfileRow {
+  id: string;
+  name: string;
+  oms_url: string;
+  pim_url: string;
+  company_id: number;
+  storage_codes: string;
+  timestamp_unit: string;
+  page_size: number;
+  user_name: string | null;
+  training: number;
+  verifier: string | null;
+  secret: Buffer | null;
+}
+
+export const TRAINING_PROFILE_ID = 'training';
+
+function toProfile(row: ProfileRow): Profile {
+  return Profile.parse({
+    id: row.id,
+    name: row.name,
+    omsUrl: row.oms_url,
+    pimUrl: row.pim_url,
+    companyId: row.company_id,
+    storageCodes: JSON.parse(row.storage_codes) as unknown,
+    timestampUnit: row.timestamp_unit,
+    pageSize: row.page_size,
+    userName: row.user_name,
+    remembered: row.secret !== null,
+    training: row.training === 1,
+  });
+}
+
+export function createProfilesRepo(db: Db) {
+  const selectAll = db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY training DESC, name COLLATE NOCASE');
+  const selectOne = db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO profiles (id, name, oms_url, pim_url, company_id, storage_codes, timestamp_unit, page_size, training, created_at, updated_at)
+     VALUES (@id, @name, @omsUrl, @pimUrl, @companyId, @storageCodes, @timestampUnit, @pageSize, @training, @now, @now)`,
+  );
+  const updateStmt = db.prepare(
+    `UPDATE profiles SET name = @name, oms_url = @omsUrl, pim_url = @pimUrl, company_id = @companyId,
+       storage_codes = @storageCodes, timestamp_unit = @timestampUnit, page_size = @pageSize, updated_at = @now
+     WHERE id = @id`,
+  );
+  const deleteStmt = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
+  const setUser = db.prepare<[string | null, string | null, string]>('UPDATE profiles SET user_name = ?, verifier = ? WHERE id = ?');
+  const setSecretStmt = db.prepare<[Buffer | null, string]>('UPDATE profiles SET secret = ? WHERE id = ?');
+
+  return {
+    list: (): Profile[] => selectAll.all().map(toProfile),
+    find: (id: string): Profile | undefined => {
+      const row = selectOne.get(id);
+      return row ? toProfile(row) : undefined;
+    },
+    get(id: string): Profile {
+      const row = selectOne.get(id);
+      if (!row) throw new AppError('not_found', `no connection profile ${id}`);
+      return toProfile(row);
+    },
+    save(input: ProfileInput & { training?: boolean }): Profile {
+      const now = new Date().toISOString();
+      const values = {
+        id: input.id ?? randomUUID(),
+        name: input.name,
+        omsUrl: input.omsUrl,
+        pimUrl: input.pimUrl,
+        companyId: input.companyId,
+        storageCodes: JSON.stringify([...new Set(input.storageCodes)]),
+        timestampUnit: input.timestampUnit ?? 'ms',
+        pageSize: input.pageSize ?? 100,
+        training: input.training ? 1 : 0,
+        now,
+      };
+      const existing = selectOne.get(values.id);
+      if (existing) {
+        if (existing.training === 1 && !input.training) throw new AppError('forbidden', 'the training profile cannot be edited');
+        // A changed service address means the remembered password was for another service.
+        if (existing.oms_url !== values.omsUrl) setSecretStmt.run(null, values.id);
+        updateStmt.run(values);
+      } else {
+        if (input.id && !input.training) throw new AppError('not_found', `no connection profile ${input.id}`);
+        insert.run(values);
+      }
+      return this.get(values.id);
+    },
+    remove(id: string): boolean {
+      return deleteStmt.run(id).changes === 1;
+    },
+    verifier: (id: string): { userName: string | null; verifier: string | null } => {
+      const row = selectOne.get(id);
+      return { userName: row?.user_name ?? null, verifier: row?.verifier ?? null };
+    },
+    setUser(id: string, userName: string, verifier: string | null) {
+      setUser.run(userName, verifier, id);
+    },
+    secret: (id: string): Buffer | null => selectOne.get(id)?.secret ?? null,
+    setSecret(id: string, secret: Buffer | null) {
+      setSecretStmt.run(secret, id);
+    },
+  };
+}
+
+export type ProfilesRepo = ReturnType<typeof createProfilesRepo>;

@@ -1,0 +1,41 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Profile } from '../../shared/domain/settings';
+import { workspaceMigrations } from './db/migrations/workspace';
+import { openDatabase, type Db, type OpenOptions } from './db/open';
+import { AppError } from './errors';
+
+/**
+ * Everything that belongs to one connection profile: its own SQLite file (package cache, counts,
+ * outbox, inspections ...). Separate files keep training data away from real data and make sure a
+ * queued write can only ever go to the service it was made for.
+ */
+export interface Workspace {
+  profile: Profile;
+  db: Db;
+  file: string;
+  close(): void;
+}
+
+export function workspaceFile(dataDir: string, profileId: string): string {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(profileId)) throw new AppError('invalid_input', `bad profile id ${profileId}`);
+  return join(dataDir, 'workspaces', `${profileId}.db`);
+}
+
+export function openWorkspace(dataDir: string, profile: Profile, options: OpenOptions = {}): Workspace {
+  const file = workspaceFile(dataDir, profile.id);
+  mkdirSync(join(dataDir, 'workspaces'), { recursive: true });
+  const db = openDatabase(file, workspaceMigrations, options);
+  return {
+    profile,
+    db,
+    file,
+    close: () => db.close(),
+  };
+}
+
+/** Training starts from a clean slate every time: its sandbox is new, so is its workspace. */
+export function removeWorkspace(dataDir: string, profileId: string): void {
+  const file = workspaceFile(dataDir, profileId);
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) rmSync(f);
+}

@@ -1,0 +1,61 @@
+import { intOption, parse } from '../args';
+import { call, UsageError, type Command } from '../context';
+import { readPassword } from '../password';
+
+export const loginCommand: Command = {
+  name: 'login',
+  summary: 'cli:help.login',
+  usage:
+    'wd login --oms-url URL [--pim-url URL] [--company-id N] [--name NAME] [--storage CODE,CODE] --user NAME   (password: WD_PASSWORD or stdin)',
+  async run(ctx, argv) {
+    const { values } = parse(argv, {
+      'oms-url': { type: 'string' },
+      'pim-url': { type: 'string' },
+      'company-id': { type: 'string' },
+      name: { type: 'string' },
+      storage: { type: 'string' },
+      'timestamp-unit': { type: 'string' },
+      user: { type: 'string' },
+    });
+    if (!values['oms-url'] || !values.user) throw new UsageError('--oms-url and --user are required');
+    const unit = values['timestamp-unit'];
+    if (unit !== undefined && unit !== 'ms' && unit !== 's') throw new UsageError('--timestamp-unit is ms or s');
+    const password = await readPassword(ctx.env, ctx.stdin, `${ctx.t('signIn:password')}: `);
+    if (!password) {
+      process.stderr.write(`${ctx.t('cli:passwordMissing')}\n`);
+      return 1;
+    }
+    const core = ctx.core();
+    const omsUrl = values['oms-url'].replace(/\/+$/, '');
+    const pimUrl = (values['pim-url'] ?? omsUrl).replace(/\/+$/, '');
+    const companyId = intOption(values['company-id'], 'company-id') ?? 1;
+    const existing = (await call(core.call('profiles.list', {}))).find(
+      (p) => !p.training && p.omsUrl === omsUrl && (values.name === undefined || p.name === values.name),
+    );
+    const profile = await call(
+      core.call('profiles.save', {
+        id: existing?.id,
+        name: values.name ?? existing?.name ?? new URL(omsUrl).host,
+        omsUrl,
+        pimUrl,
+        companyId,
+        storageCodes: values.storage
+          ? values.storage
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : (existing?.storageCodes ?? []),
+        timestampUnit: unit ?? existing?.timestampUnit ?? 'ms',
+        pageSize: existing?.pageSize ?? 100,
+      }),
+    );
+    const state = await call(core.call('session.signIn', { profileId: profile.id, userName: values.user, password, remember: false }));
+    if (state.offline) throw new Error('the service could not be reached');
+    ctx.print(ctx.t('cli:loggedIn', { url: omsUrl, user: values.user, profile: profile.name }), {
+      profile,
+      user: state.user,
+      expiresAt: state.expiresAt,
+    });
+    return 0;
+  },
+};

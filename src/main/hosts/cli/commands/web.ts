@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { createCore } from '../../../core';
+import { startWebHost } from '../../web/server';
+import { intOption, parse } from '../args';
+import { UsageError, type Command } from '../context';
+
+const defaultRendererDir = fileURLToPath(new URL('../../../../../out/renderer', import.meta.url));
+
+export const webCommand: Command = {
+  name: 'web',
+  summary: 'cli:help.web',
+  usage: 'wd web [--port N] [--renderer DIR]   (serves the built renderer and the contract on 127.0.0.1)',
+  async run(ctx, argv) {
+    const { values } = parse(argv, { port: { type: 'string' }, renderer: { type: 'string' }, host: { type: 'string' } });
+    if (values.host && values.host !== '127.0.0.1') throw new UsageError('the web host listens on 127.0.0.1 only');
+    const core = createCore({ dataDir: ctx.dataDir, host: 'web', version: ctx.env.npm_package_version });
+    const host = await startWebHost({
+      core,
+      rendererDir: values.renderer ?? defaultRendererDir,
+      port: intOption(values.port, 'port', 0, 65_535) ?? 0,
+    });
+    ctx.print(ctx.t('cli:webListening', { url: host.url }), { url: host.url });
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+    await host.close();
+    await core.close();
+    return 0;
+  },
+};

@@ -1,0 +1,55 @@
+import type { TFunction } from 'i18next';
+import { createCore, type Core } from '../../core';
+import type { Result } from '../../../shared/result';
+import { AppError } from '../../core/errors';
+
+/** Wrong command line: exit code 2 with the usage. */
+export class UsageError extends Error {}
+
+export interface CliContext {
+  dataDir: string;
+  json: boolean;
+  t: TFunction;
+  env: NodeJS.ProcessEnv;
+  /** Text for people on stdout, or the value as JSON when --json. */
+  print(text: string, value?: unknown): void;
+  /** The core over the data directory, opened on first use and closed when the command ends. */
+  core(): Core;
+  stdin: NodeJS.ReadStream;
+}
+
+export interface Command {
+  name: string;
+  /** i18n key of the one-line summary in `wd --help`. */
+  summary: string;
+  usage: string;
+  /** Resolves to the exit code; long-running commands resolve when they are stopped. */
+  run(ctx: CliContext, argv: string[]): Promise<number>;
+}
+
+export function makeContext(dataDir: string, json: boolean, t: TFunction, env: NodeJS.ProcessEnv) {
+  let core: Core | null = null;
+  const ctx: CliContext = {
+    dataDir,
+    json,
+    t,
+    env,
+    stdin: process.stdin,
+    print(text, value) {
+      if (json) process.stdout.write(`${JSON.stringify(value ?? { message: text })}\n`);
+      else process.stdout.write(`${text}\n`);
+    },
+    core() {
+      core ??= createCore({ dataDir, host: 'cli', background: false, log: () => undefined });
+      return core;
+    },
+  };
+  return { ctx, close: async () => core?.close() };
+}
+
+/** Unwraps a contract call made from the CLI; a failure becomes an AppError (exit code 1). */
+export async function call<T>(p: Promise<Result<T>>): Promise<T> {
+  const r = await p;
+  if (!r.ok) throw new AppError(r.error.code, r.error.message, r.error.params);
+  return r.value;
+}

@@ -1,0 +1,72 @@
+import { createI18n } from '../../../shared/i18n';
+import { AppError } from '../../core/errors';
+import { defaultDataDir } from '../../core/paths';
+import { loginCommand } from './commands/login';
+import { sandboxCommand } from './commands/sandbox';
+import { webCommand } from './commands/web';
+import { makeContext, UsageError, type Command } from './context';
+
+const commands: Command[] = [sandboxCommand, loginCommand, webCommand];
+
+/**
+ * `wd`: the command line over the same core. Exit codes: 0 ok, 1 failure (message on stderr),
+ * 2 wrong usage. `--json` prints machine-readable output on stdout.
+ */
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const lang = (env.WD_LANG ?? env.LC_ALL ?? env.LANG ?? '').toLowerCase().startsWith('tr') ? 'tr' : 'en';
+  const i18n = createI18n(lang);
+  const t = i18n.t.bind(i18n);
+  let dataDir = defaultDataDir(env);
+  let json = false;
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--json') json = true;
+    else if (a === '--data-dir') {
+      const v = argv[++i];
+      if (!v) return usage(t, '--data-dir needs a folder');
+      dataDir = v;
+    } else if (a.startsWith('--data-dir=')) dataDir = a.slice('--data-dir='.length);
+    else if (a === '--help' || a === '-h') return help(t, 0);
+    else break;
+  }
+  const name = argv[i];
+  if (!name) return help(t, 2);
+  const command = commands.find((c) => c.name === name);
+  if (!command) return usage(t, t('cli:unknownCommand', { name }));
+  const rest = argv.slice(i + 1);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${command.usage}\n`);
+    return 0;
+  }
+  // --json may also come after the command.
+  const jsonAt = rest.indexOf('--json');
+  if (jsonAt !== -1) {
+    json = true;
+    rest.splice(jsonAt, 1);
+  }
+  const { ctx, close } = makeContext(dataDir, json, t, env);
+  try {
+    return await command.run(ctx, rest);
+  } catch (e) {
+    if (e instanceof UsageError) return usage(t, `${e.message}\n${command.usage}`);
+    const message = e instanceof AppError ? `${t(`errors:${e.code}`)} ${e.message}` : e instanceof Error ? e.message : String(e);
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code: e instanceof AppError ? e.code : 'internal', message } })}\n`);
+    process.stderr.write(`wd ${name}: ${message}\n`);
+    return 1;
+  } finally {
+    await close();
+  }
+}
+
+function usage(t: (k: string) => string, message: string): number {
+  process.stderr.write(`${message}\n${t('cli:usage')}\n`);
+  return 2;
+}
+
+function help(t: (k: string) => string, code: number): number {
+  const out = code === 0 ? process.stdout : process.stderr;
+  out.write(`${t('cli:usage')}\n\n${t('cli:commands')}\n`);
+  for (const c of commands) out.write(`  ${c.name.padEnd(14)} ${t(c.summary)}\n`);
+  return code;
+}

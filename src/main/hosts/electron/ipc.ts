@@ -1,0 +1,27 @@
+import { BrowserWindow, ipcMain } from 'electron';
+import { ipcChannel, ipcEventChannel, methodNames } from '../../../shared/contract';
+import { err } from '../../../shared/result';
+import type { Core } from '../../core';
+import { isTrustedSender } from './security';
+
+/**
+ * One ipcMain.handle per contract method; the core parses the input. A call from anything but the
+ * top frame of an app page is refused. Events go to every app window.
+ */
+export function wireIpc(core: Core): () => void {
+  for (const method of methodNames) {
+    ipcMain.handle(ipcChannel(method), async (event, input: unknown) => {
+      if (!isTrustedSender(event.senderFrame)) return err('forbidden', 'IPC from an untrusted frame');
+      return core.invoke(method, input);
+    });
+  }
+  const off = core.bus.onAny((name, payload) => {
+    for (const win of BrowserWindow.getAllWindows()) {
+      if (!win.isDestroyed()) win.webContents.send(ipcEventChannel, { name, payload });
+    }
+  });
+  return () => {
+    off();
+    for (const method of methodNames) ipcMain.removeHandler(ipcChannel(method));
+  };
+}

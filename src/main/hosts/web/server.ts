@@ -1,0 +1,223 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Core } from '../../core';
+import { CONTENT_SECURITY_POLICY } from '../csp';
+
+export interface WebHostOptions {
+  core: Core;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+  /** Loopback only: anything else is refused. */
+  host?: '127.0.0.1';
+  /** Per-run secret; random unless a test fixes it. */
+  secret?: string;
+}
+
+export interface WebHost {
+  url: string;
+  secret: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 10 * 1024 * 1024;
+const SECRET_HEADER = 'x-wd-secret';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * The same contract as the Electron IPC, over HTTP on 127.0.0.1, for a plain browser (development
+ * and end-to-end tests). Other pages on this machine cannot call it: every API request needs the
+ * per-run secret, which only the page served here carries (no CORS, so other origins cannot read
+ * it), the Host header must be loopback (no DNS rebinding) and a foreign Origin is refused.
+ */
+export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
+  const secret = opts.secret ?? randomBytes(32).toString('base64url');
+  const secretBuf = Buffer.from(secret);
+  const root = resolve(opts.rendererDir);
+  // Read per request (it is small) so a rebuilt renderer is picked up without a restart.
+  const page = async () => {
+    const html = await readFile(join(root, 'index.html'), 'utf8');
+    return html.replace('<head>', `<head>\n    <meta name="wd-web-secret" content="${secret}" />`);
+  };
+  await page().catch(() => {
+    throw new Error(`no built renderer in ${root}: run "npm run build:web" first`);
+  });
+  const sockets = new Set<Socket>();
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  const server: Server = createServer((req, res) => {
+    route(req, res).catch((e: unknown) => {
+      if (!res.headersSent) send(res, 500, { ok: false, error: { code: 'internal', message: String(e) } });
+      else res.destroy();
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const origin = () => `http://127.0.0.1:${port}`;
+
+  function hasSecret(value: string | undefined | null): boolean {
+    if (!value) return false;
+    const given = Buffer.from(value);
+    return given.length === secretBuf.length && timingSafeEqual(given, secretBuf);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    if (!allowedHosts().has(req.headers.host ?? ''))
+      return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'bad Host' } });
+    const reqOrigin = req.headers.origin;
+    if (reqOrigin && reqOrigin !== origin() && reqOrigin !== `http://localhost:${port}`) {
+      return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'foreign origin' } });
+    }
+    const url = new URL(req.url ?? '/', origin());
+
+    if (url.pathname.startsWith('/api/')) {
+      if (url.pathname === '/api/events' && req.method === 'GET') {
+        if (!hasSecret(url.searchParams.get('secret')))
+          return send(res, 401, { ok: false, error: { code: 'forbidden', message: 'missing secret' } });
+        return openEventStream(res);
+      }
+      if (!hasSecret(req.headers[SECRET_HEADER] as string | undefined)) {
+        return send(res, 401, { ok: false, error: { code: 'forbidden', message: 'missing secret' } });
+      }
+      const m = /^\/api\/invoke\/([A-Za-z0-9_.]{1,100})$/.exec(url.pathname);
+      if (!m || req.method !== 'POST') return send(res, 404, { ok: false, error: { code: 'unknown_method', message: 'no such endpoint' } });
+      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+        return send(res, 415, { ok: false, error: { code: 'invalid_input', message: 'Content-Type must be application/json' } });
+      }
+      const body = await readBody(req, res);
+      if (body === null) return;
+      let input: unknown;
+      try {
+        input = body.length === 0 ? undefined : JSON.parse(body);
+      } catch {
+        return send(res, 400, { ok: false, error: { code: 'invalid_input', message: 'body is not JSON' } });
+      }
+      const result = await opts.core.invoke(m[1], input);
+      return send(res, 200, result);
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, { ok: false, error: { code: 'forbidden', message: 'method not allowed' } });
+    return serveStatic(url.pathname, res);
+  }
+
+  async function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | null> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) {
+        send(res, 413, { ok: false, error: { code: 'invalid_input', message: 'request too large' } });
+        req.destroy();
+        return null;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  function openEventStream(res: ServerResponse) {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const unsubscribe = opts.core.bus.onAny((name, payload) => {
+      res.write(`data: ${JSON.stringify({ name, payload })}\n\n`);
+    });
+    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+    res.on('close', () => {
+      clearInterval(ping);
+      unsubscribe();
+      streams.delete(res);
+    });
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse) {
+    let rel = decodeURIComponent(pathname);
+    if (rel === '/' || rel === '/index.html') return sendPage(res);
+    rel = normalize(rel).replace(/^([/\\])+/, '');
+    const file = resolve(root, rel);
+    if (!file.startsWith(root + sep)) return send(res, 404, { ok: false, error: { code: 'not_found', message: 'not found' } });
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
+      const data = await readFile(file);
+      res.writeHead(200, {
+        ...securityHeaders(),
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': data.length,
+        'cache-control': 'no-cache',
+      });
+      res.end(data);
+    } catch {
+      // Client-side routes fall back to the page.
+      if (!extname(rel)) return sendPage(res);
+      send(res, 404, { ok: false, error: { code: 'not_found', message: 'not found' } });
+    }
+  }
+
+  async function sendPage(res: ServerResponse) {
+    const html = await page();
+    res.writeHead(200, { ...securityHeaders(), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
+    res.end(html);
+  }
+
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => ok());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `${origin()}/`,
+    secret,
+    async close() {
+      for (const s of streams) s.end();
+      await new Promise<void>((ok) => {
+        server.close(() => ok());
+        for (const s of sockets) s.destroy();
+      });
+    },
+  };
+}
+
+function securityHeaders(): Record<string, string> {
+  return {
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(text);
+}

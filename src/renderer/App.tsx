@@ -1,0 +1,50 @@
+import { useEffect, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Nav } from './components/Nav';
+import { Placeholder } from './components/Placeholder';
+import { StatusBar } from './components/StatusBar';
+import { Toasts } from './components/Toasts';
+import { TrainingBanner } from './components/TrainingBanner';
+import { SettingsScreen } from './screens/Settings/SettingsScreen';
+import { SignInScreen } from './screens/SignIn/SignInScreen';
+import { useApp } from './store/app';
+import { useUi, type Screen } from './store/ui';
+
+function CurrentScreen({ screen }: { screen: Screen }): ReactElement {
+  const { t } = useTranslation();
+  switch (screen) {
+    case 'settings':
+      return <SettingsScreen />;
+    default:
+      return <Placeholder title={t(`nav.${screen}`)} />;
+  }
+}
+
+export function App() {
+  const { t } = useTranslation();
+  const ready = useApp((s) => s.ready);
+  const signedIn = useApp((s) => s.session.signedIn);
+  const init = useApp((s) => s.init);
+  const signOut = useApp((s) => s.signOut);
+  const screen = useUi((s) => s.screen);
+  const settingsSignedOut = useUi((s) => s.settingsWhileSignedOut);
+
+  useEffect(() => {
+    void init();
+  }, [init]);
+
+  if (!ready) return <p className="hint">{t('loading')}</p>;
+
+  return (
+    <div className="app">
+      <TrainingBanner />
+      <header className="top">
+        <span className="brand">{t('appName')}</span>
+        {signedIn ? <Nav /> : null}
+      </header>
+      <StatusBar onSignOut={signedIn ? () => void signOut() : undefined} />
+      {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
+      <Toasts />
+    </div>
+  );
+}

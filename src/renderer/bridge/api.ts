@@ -1,0 +1,37 @@
+import type { Api, EventName, EventPayload, Input, MethodName, Output } from '../../shared/contract';
+import type { Result } from '../../shared/result';
+import { createHttpApi } from './http';
+
+declare global {
+  interface Window {
+    /** Provided by the Electron preload; absent in a plain browser (web host). */
+    api?: Api;
+  }
+}
+
+function resolveApi(): Api {
+  if (window.api) return window.api;
+  const secret = document.querySelector<HTMLMetaElement>('meta[name="wd-web-secret"]')?.content;
+  if (!secret) throw new Error('no bridge: open the app through Electron or the web host');
+  return createHttpApi(secret);
+}
+
+let api: Api | null = null;
+const bridge = () => (api ??= resolveApi());
+
+/**
+ * The renderer's one door to the core. Stores call these; components never touch window.api.
+ */
+export function call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>> {
+  const fn = bridge()[method] as unknown as (input: Input<M>) => Promise<Result<Output<M>>>;
+  return fn(input);
+}
+
+export function subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+  return bridge().on(event, listener);
+}
+
+/** For tests: run the renderer against a fake bridge. */
+export function setBridgeForTests(fake: Api | null): void {
+  api = fake;
+}

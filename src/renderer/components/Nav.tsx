@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { screens, useUi } from '../store/ui';
+
+/** Screen tabs; Alt+1…6 switches from anywhere (scanner input never carries Alt). */
+export function Nav() {
+  const { t } = useTranslation();
+  const screen = useUi((s) => s.screen);
+  const go = useUi((s) => s.go);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const n = /^Digit([1-9])$/.exec(e.code)?.[1];
+      const target = n ? screens[Number(n) - 1] : undefined;
+      if (target) {
+        e.preventDefault();
+        go(target);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  return (
+    <nav className="nav" aria-label={t('nav.label')}>
+      {screens.map((s, i) => (
+        <button
+          key={s}
+          type="button"
+          className={`nav-item${screen === s ? ' nav-item-active' : ''}`}
+          aria-current={screen === s ? 'page' : undefined}
+          onClick={() => go(s)}
+          title={`Alt+${i + 1}`}
+        >
+          {t(`nav.${s}`)}
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languages, type Language } from '../../../shared/domain/settings';
+import type { AppErrorShape } from '../../../shared/result';
+import { ErrorText } from '../../components/ErrorText';
+import { useApp } from '../../store/app';
+
+export function GeneralSection() {
+  const { t } = useTranslation('settings');
+  const settings = useApp((s) => s.settings);
+  const update = useApp((s) => s.updateSettings);
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const [imageBaseUrl, setImageBaseUrl] = useState(settings?.imageBaseUrl ?? '');
+  const [interval, setInterval] = useState(String(settings?.syncIntervalMinutes ?? 15));
+  if (!settings) return null;
+
+  const apply = async (patch: Parameters<typeof update>[0]) => {
+    const r = await update(patch);
+    setError(r.ok ? null : r.error);
+  };
+
+  return (
+    <section className="card" aria-labelledby="general-title">
+      <h2 id="general-title">{t('title')}</h2>
+      <label className="field">
+        <span>{t('language')}</span>
+        <select value={settings.language} onChange={(e) => void apply({ language: e.target.value as Language })}>
+          {languages.map((l) => (
+            <option key={l} value={l}>
+              {t(`languages.${l}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('sync.interval')}</span>
+        <input
+          inputMode="numeric"
+          pattern="[0-9]+"
+          value={interval}
+          onChange={(e) => setInterval(e.target.value)}
+          onBlur={() => void apply({ syncIntervalMinutes: Number(interval) })}
+        />
+      </label>
+      <label className="field">
+        <span>{t('images.baseUrl')}</span>
+        <input
+          type="url"
+          value={imageBaseUrl}
+          onChange={(e) => setImageBaseUrl(e.target.value)}
+          onBlur={() => void apply({ imageBaseUrl })}
+        />
+      </label>
+      <ErrorText error={error} />
+    </section>
+  );
+}

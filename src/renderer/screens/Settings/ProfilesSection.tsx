@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../shared/domain/settings';
+import type { AppErrorShape } from '../../../shared/result';
+import { Dialog } from '../../components/Dialog';
+import { ErrorText } from '../../components/ErrorText';
+import { useApp } from '../../store/app';
+import { useUi } from '../../store/ui';
+import { ProfileForm } from './ProfileForm';
+
+export function ProfilesSection() {
+  const { t } = useTranslation('settings');
+  const profiles = useApp((s) => s.profiles);
+  const remove = useApp((s) => s.deleteProfile);
+  const toast = useUi((s) => s.toast);
+  const [editing, setEditing] = useState<Profile | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Profile | null>(null);
+  const [error, setError] = useState<AppErrorShape | null>(null);
+
+  return (
+    <section className="card" aria-labelledby="profiles-title">
+      <h2 id="profiles-title">{t('profiles.title')}</h2>
+      {profiles.length === 0 ? <p className="hint">{t('profiles.empty')}</p> : null}
+      <ul className="list">
+        {profiles.map((p) => (
+          <li key={p.id} className="list-row">
+            <span>
+              <strong>{p.name}</strong> {p.training ? <em>({t('profiles.training')})</em> : null}
+              <br />
+              <small>{p.omsUrl}</small>
+            </span>
+            {!p.training ? (
+              <span className="row">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => setEditing(p)}
+                  aria-label={`${t('common:actions.edit')} ${p.name}`}
+                >
+                  {t('common:actions.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => setDeleting(p)}
+                  aria-label={`${t('common:actions.delete')} ${p.name}`}
+                >
+                  {t('common:actions.delete')}
+                </button>
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ErrorText error={error} />
+      {editing ? (
+        <ProfileForm
+          profile={editing === 'new' ? null : editing}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) toast('success', t('profiles.saved'));
+          }}
+        />
+      ) : (
+        <button type="button" className="btn" onClick={() => setEditing('new')}>
+          {t('profiles.add')}
+        </button>
+      )}
+      <Dialog title={t('common:actions.delete')} open={deleting !== null} onClose={() => setDeleting(null)}>
+        <p>{t('profiles.confirmDelete', { name: deleting?.name })}</p>
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              const p = deleting;
+              setDeleting(null);
+              if (p)
+                void remove(p.id).then((r) => {
+                  if (r.ok) toast('success', t('profiles.deleted'));
+                  else setError(r.error);
+                });
+            }}
+          >
+            {t('common:actions.delete')}
+          </button>
+          <button type="button" className="btn" onClick={() => setDeleting(null)}>
+            {t('common:actions.cancel')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { create } from 'zustand';
+import { signedOut, type AppInfo, type AppStatus, type SessionState, type SignInInput } from '../../shared/domain/session';
+import type { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../../shared/domain/settings';
+import type { AppErrorShape, Result } from '../../shared/result';
+import { call, subscribe } from '../bridge/api';
+import { setLanguage } from '../i18n';
+
+export interface AppState {
+  ready: boolean;
+  info: AppInfo | null;
+  session: SessionState;
+  status: AppStatus;
+  settings: AppSettings | null;
+  profiles: Profile[];
+  /** Why the last session ended on its own (token refused, password changed). */
+  sessionEndedBy: AppErrorShape | null;
+  init(): Promise<void>;
+  signIn(input: SignInInput): Promise<Result<SessionState>>;
+  startTraining(): Promise<Result<SessionState>>;
+  resume(): Promise<Result<SessionState>>;
+  signOut(forget?: boolean): Promise<void>;
+  updateSettings(patch: AppSettingsPatch): Promise<Result<AppSettings>>;
+  saveProfile(input: ProfileInput): Promise<Result<Profile>>;
+  deleteProfile(id: string): Promise<Result<{ deleted: boolean }>>;
+  refreshProfiles(): Promise<void>;
+}
+
+let unsubscribers: (() => void)[] = [];
+/** Set while the user signs out, so that sign-out is not reported as an expired session. */
+let userSignOut = false;
+
+export const useApp = create<AppState>()((set, get) => ({
+  ready: false,
+  info: null,
+  session: signedOut,
+  status: { online: true, pendingWrites: 0, failedWrites: 0 },
+  settings: null,
+  profiles: [],
+  sessionEndedBy: null,
+
+  async init() {
+    for (const u of unsubscribers) u();
+    unsubscribers = [
+      subscribe('session.changed', (session) => {
+        const wasSignedIn = get().session.signedIn;
+        if (session.signedIn) userSignOut = false;
+        const expired = wasSignedIn && !session.signedIn && !userSignOut;
+        set({
+          session,
+          sessionEndedBy: expired ? { code: 'session_expired', message: '' } : session.signedIn ? null : get().sessionEndedBy,
+        });
+      }),
+      subscribe('app.status', (status) => set({ status })),
+      subscribe('settings.changed', (settings) => {
+        setLanguage(settings.language);
+        set({ settings });
+      }),
+    ];
+    const [info, session, status, settings, profiles] = await Promise.all([
+      call('app.info', {}),
+      call('session.get', {}),
+      call('app.status', {}),
+      call('settings.get', {}),
+      call('profiles.list', {}),
+    ]);
+    if (settings.ok) setLanguage(settings.value.language);
+    set({
+      ready: true,
+      info: info.ok ? info.value : null,
+      session: session.ok ? session.value : signedOut,
+      status: status.ok ? status.value : get().status,
+      settings: settings.ok ? settings.value : null,
+      profiles: profiles.ok ? profiles.value : [],
+    });
+  },
+
+  async signIn(input) {
+    const r = await call('session.signIn', input);
+    if (r.ok) set({ session: r.value, sessionEndedBy: null });
+    await get().refreshProfiles();
+    return r;
+  },
+
+  async startTraining() {
+    const r = await call('session.startTraining', {});
+    if (r.ok) set({ session: r.value, sessionEndedBy: null });
+    await get().refreshProfiles();
+    return r;
+  },
+
+  async resume() {
+    const r = await call('session.resume', {});
+    if (r.ok) set({ session: r.value, sessionEndedBy: null });
+    return r;
+  },
+
+  async signOut(forget = false) {
+    userSignOut = true;
+    const r = await call('session.signOut', { forget });
+    if (r.ok) set({ session: r.value, sessionEndedBy: null });
+    await get().refreshProfiles();
+  },
+
+  async updateSettings(patch) {
+    const r = await call('settings.update', patch);
+    if (r.ok) {
+      setLanguage(r.value.language);
+      set({ settings: r.value });
+    }
+    return r;
+  },
+
+  async saveProfile(input) {
+    const r = await call('profiles.save', input);
+    await get().refreshProfiles();
+    return r;
+  },
+
+  async deleteProfile(id) {
+    const r = await call('profiles.delete', { id });
+    await get().refreshProfiles();
+    return r;
+  },
+
+  async refreshProfiles() {
+    const [profiles, settings] = await Promise.all([call('profiles.list', {}), call('settings.get', {})]);
+    set({ ...(profiles.ok ? { profiles: profiles.value } : {}), ...(settings.ok ? { settings: settings.value } : {}) });
+  },
+}));

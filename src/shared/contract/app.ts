@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { Empty } from '../domain/common';
+import { AppInfo, AppStatus, SessionState, SignInInput } from '../domain/session';
+import { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../domain/settings';
+import { method } from './define';
+
+export const appMethods = {
+  'app.info': method(Empty, AppInfo),
+  'app.status': method(Empty, AppStatus),
+  'settings.get': method(Empty, AppSettings),
+  'settings.update': method(AppSettingsPatch, AppSettings),
+  'profiles.list': method(Empty, z.array(Profile)),
+  'profiles.save': method(ProfileInput, Profile),
+  'profiles.delete': method(z.strictObject({ id: z.string().min(1).max(64) }), z.object({ deleted: z.boolean() })),
+  'session.get': method(Empty, SessionState),
+  'session.signIn': method(SignInInput, SessionState),
+  /** Signs in with the password kept in the secret store for the active profile, if any. */
+  'session.resume': method(Empty, SessionState),
+  'session.signOut': method(z.strictObject({ forget: z.boolean().default(false) }), SessionState),
+  /** Starts the in-process sandbox and signs in to it. */
+  'session.startTraining': method(Empty, SessionState),
+} as const;
+
+export const appEvents = {
+  'session.changed': SessionState,
+  'app.status': AppStatus,
+  'settings.changed': AppSettings,
+} as const;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { BaseUrl, nonEmpty, text } from './common';
+
+export const languages = ['tr', 'en'] as const;
+export const Language = z.enum(languages);
+export type Language = z.infer<typeof Language>;
+
+export const TimestampUnit = z.enum(['ms', 's']);
+export type TimestampUnit = z.infer<typeof TimestampUnit>;
+
+export const StorageCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[\p{L}\p{N}._\-/]+$/u, { message: 'letters, digits and . _ - / only' });
+
+/** A connection profile: where the service is and how to talk to it. Never holds a password. */
+export const Profile = z.object({
+  id: z.string().max(64),
+  name: nonEmpty(80),
+  omsUrl: BaseUrl,
+  pimUrl: BaseUrl,
+  companyId: z.number().int().min(0).max(2_147_483_647),
+  storageCodes: z.array(StorageCode).max(200),
+  timestampUnit: TimestampUnit,
+  pageSize: z.number().int().min(1).max(500),
+  /** Last user name that signed in with this profile (pre-filled on the sign-in screen). */
+  userName: text(200).nullable(),
+  /** True when a password for this profile is kept in the OS secret store. */
+  remembered: z.boolean(),
+  /** The built-in training profile that points at the in-process sandbox. */
+  training: z.boolean(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfileInput = z.strictObject({
+  id: z.string().max(64).optional(),
+  name: nonEmpty(80),
+  omsUrl: BaseUrl,
+  pimUrl: BaseUrl,
+  companyId: z.number().int().min(0).max(2_147_483_647),
+  storageCodes: z.array(StorageCode).max(200),
+  timestampUnit: TimestampUnit.default('ms'),
+  pageSize: z.number().int().min(1).max(500).default(100),
+});
+export type ProfileInput = z.input<typeof ProfileInput>;
+
+export const ScannerSettings = z.object({
+  /** Characters the scanner sends before a code (often empty). */
+  prefix: text(10),
+  /** Key that ends a code. */
+  suffix: z.enum(['Enter', 'Tab', 'none']),
+  /** Longest pause between two characters of one scan, in ms. Humans type slower. */
+  maxInterKeyMs: z.number().int().min(5).max(200),
+  /** Codes shorter than this are treated as typing. */
+  minLength: z.number().int().min(1).max(64),
+  /** Decode characters from KeyboardEvent.code (physical keys, US layout) instead of KeyboardEvent.key. */
+  usePhysicalKeys: z.boolean(),
+  sound: z.boolean(),
+});
+export type ScannerSettings = z.infer<typeof ScannerSettings>;
+
+export const AppSettings = z.object({
+  language: Language,
+  activeProfileId: z.string().max(64).nullable(),
+  scanner: ScannerSettings,
+  /** Background package sync interval in minutes; 0 turns it off. */
+  syncIntervalMinutes: z.number().int().min(0).max(1440),
+  /** Base URL that relative product and attachment image paths are resolved against. */
+  imageBaseUrl: z.union([BaseUrl, z.literal('')]),
+});
+export type AppSettings = z.infer<typeof AppSettings>;
+
+export const AppSettingsPatch = z.strictObject({
+  language: Language.optional(),
+  activeProfileId: z.string().max(64).nullable().optional(),
+  scanner: ScannerSettings.partial().strict().optional(),
+  syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
+  imageBaseUrl: z.union([BaseUrl, z.literal('')]).optional(),
+});
+export type AppSettingsPatch = z.infer<typeof AppSettingsPatch>;
+
+export const defaultSettings: AppSettings = {
+  language: 'tr',
+  activeProfileId: null,
+  scanner: {
+    prefix: '',
+    suffix: 'Enter',
+    maxInterKeyMs: 35,
+    minLength: 4,
+    usePhysicalKeys: true,
+    sound: true,
+  },
+  syncIntervalMinutes: 15,
+  imageBaseUrl: '',
+};

@@ -1,0 +1,18 @@
+export const errors = {
+  invalid_input: 'Some of the data is not valid.',
+  unknown_method: 'The app asked for something it does not know.',
+  forbidden: 'This is not allowed.',
+  not_signed_in: 'Please sign in first.',
+  auth_failed: 'User name or password is wrong.',
+  session_expired: 'Your session ended. Please sign in again.',
+  network: 'The service cannot be reached. Check the network or the address.',
+  timeout: 'The service did not answer in time.',
+  service_error: 'The service reported an error.',
+  bad_response: 'The service answered with something the app cannot read.',
+  not_found: 'Not found.',
+  conflict: 'This conflicts with the current state.',
+  needs_confirmation: 'This needs your confirmation.',
+  unavailable: 'This is not available here.',
+  internal: 'Something went wrong inside the app.',
+  details: 'Details',
+};

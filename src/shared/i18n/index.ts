@@ -1,0 +1,42 @@
+import { createInstance, type i18n as I18n, type Module } from 'i18next';
+import type { Language } from '../domain/settings';
+import { cli as enCli } from './en/cli';
+import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
+import { settings as enSettings } from './en/settings';
+import { signIn as enSignIn } from './en/signIn';
+import { cli as trCli } from './tr/cli';
+import { common as trCommon } from './tr/common';
+import { errors as trErrors } from './tr/errors';
+import { settings as trSettings } from './tr/settings';
+import { signIn as trSignIn } from './tr/signIn';
+
+/**
+ * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
+ * against the English ones, so a missing translation fails the type check.
+ */
+export const resources = {
+  en: { common: enCommon, errors: enErrors, signIn: enSignIn, settings: enSettings, cli: enCli },
+  tr: { common: trCommon, errors: trErrors, signIn: trSignIn, settings: trSettings, cli: trCli },
+} as const;
+
+export type Namespace = keyof (typeof resources)['en'];
+export const namespaces = Object.keys(resources.en) as Namespace[];
+
+export function createI18n(lng: Language, plugins: Module[] = []): I18n {
+  const i18n = createInstance();
+  for (const p of plugins) i18n.use(p);
+  void i18n.init({
+    lng,
+    fallbackLng: 'en',
+    supportedLngs: ['tr', 'en'],
+    ns: namespaces,
+    defaultNS: 'common',
+    resources: resources as unknown as Record<string, Record<string, object>>,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  return i18n;
+}

@@ -1,0 +1,51 @@
+import type { common as en } from '../en/common';
+import type { Shape } from '../shape';
+
+export const common: Shape<typeof en> = {
+  appName: 'Depo Masası',
+  nav: {
+    label: 'Ekranlar',
+    counts: 'Sayım',
+    packages: 'Paketler',
+    returns: 'İadeler',
+    products: 'Ürünler',
+    notifications: 'Bildirimler',
+    settings: 'Ayarlar',
+  },
+  status: {
+    online: 'Çevrimiçi',
+    offline: 'Çevrimdışı',
+    offlineHint: 'Servise ulaşılamıyor. Yaptığınız her şey saklanır ve servis yanıt verince gönderilir.',
+    pending_one: '{{count}} yazma bekliyor',
+    pending_other: '{{count}} yazma bekliyor',
+    noPending: 'Hepsi gönderildi',
+    failed_one: '{{count}} yazma başarısız',
+    failed_other: '{{count}} yazma başarısız',
+    signedInAs: '{{user}} olarak giriş yapıldı ({{profile}})',
+    offlineSession: 'Çevrimdışı giriş',
+  },
+  training: {
+    banner: 'EĞİTİM MODU — burada yaptığınız hiçbir şey gerçek servise ulaşmaz.',
+  },
+  actions: {
+    save: 'Kaydet',
+    cancel: 'Vazgeç',
+    delete: 'Sil',
+    close: 'Kapat',
+    retry: 'Yeniden dene',
+    signOut: 'Çıkış yap',
+    confirm: 'Onayla',
+    back: 'Geri',
+    edit: 'Düzenle',
+    add: 'Ekle',
+    remove: 'Kaldır',
+    search: 'Ara',
+    export: 'Dışa aktar',
+    yes: 'Evet',
+    no: 'Hayır',
+  },
+  loading: 'Yükleniyor…',
+  never: 'hiç',
+  none: '—',
+  shortcuts: 'Klavye: Alt+1…6 ekran değiştirir, Esc pencereyi kapatır.',
+};

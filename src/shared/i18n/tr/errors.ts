@@ -1,0 +1,21 @@
+import type { errors as en } from '../en/errors';
+import type { Shape } from '../shape';
+
+export const errors: Shape<typeof en> = {
+  invalid_input: 'Verilerin bir kısmı geçerli değil.',
+  unknown_method: 'Uygulama tanımadığı bir işlem istedi.',
+  forbidden: 'Buna izin verilmiyor.',
+  not_signed_in: 'Lütfen önce giriş yapın.',
+  auth_failed: 'Kullanıcı adı veya şifre hatalı.',
+  session_expired: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+  network: 'Servise ulaşılamıyor. Ağı veya adresi kontrol edin.',
+  timeout: 'Servis zamanında yanıt vermedi.',
+  service_error: 'Servis bir hata bildirdi.',
+  bad_response: 'Servis, uygulamanın okuyamadığı bir yanıt verdi.',
+  not_found: 'Bulunamadı.',
+  conflict: 'Bu, mevcut durumla çelişiyor.',
+  needs_confirmation: 'Bunun için onayınız gerekiyor.',
+  unavailable: 'Bu burada kullanılamıyor.',
+  internal: 'Uygulamanın içinde bir şeyler ters gitti.',
+  details: 'Ayrıntılar',
+};

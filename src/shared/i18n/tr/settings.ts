@@ -1,0 +1,44 @@
+import type { settings as en } from '../en/settings';
+import type { Shape } from '../shape';
+
+export const settings: Shape<typeof en> = {
+  title: 'Ayarlar',
+  language: 'Dil',
+  languages: { tr: 'Türkçe', en: 'English' },
+  profiles: {
+    title: 'Bağlantılar',
+    add: 'Yeni bağlantı',
+    edit: 'Bağlantıyı düzenle',
+    name: 'Ad',
+    omsUrl: 'Sipariş servisi (OMS) adresi',
+    pimUrl: 'Ürün servisi (PIM) adresi',
+    companyId: 'Şirket numarası',
+    storageCodes: 'Depo kodları',
+    storageCodesHint: 'Her satıra bir tane ya da virgülle ayırarak, ör. A-01-01',
+    timestampUnit: 'Tarih filtresi birimi',
+    timestampUnits: { ms: 'Milisaniye', s: 'Saniye' },
+    pageSize: 'Sayfa boyutu',
+    saved: 'Bağlantı kaydedildi.',
+    deleted: 'Bağlantı silindi.',
+    confirmDelete: '“{{name}}” bağlantısı silinsin mi? Önbellekteki verileri bu bilgisayarda kalır.',
+    training: 'eğitim',
+    empty: 'Henüz bağlantı yok.',
+    use: 'Kullan',
+  },
+  sync: {
+    title: 'Arka planda eşitleme',
+    interval: 'Eşitleme aralığı (dakika, 0 = kapalı)',
+  },
+  images: {
+    title: 'Görseller',
+    baseUrl: 'Görsel sunucusu adresi (ürün ve iade fotoğrafları için)',
+  },
+  about: {
+    title: 'Hakkında',
+    version: 'Sürüm {{version}}',
+    dataDir: 'Veri klasörü: {{dir}}',
+    secrets: 'Şifre saklama: {{backend}}',
+    backends: { os: 'sistem anahtarlığı', basic_text: 'zayıf (basic_text)', none: 'yok' },
+  },
+  saved: 'Kaydedildi.',
+};

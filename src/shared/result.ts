@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Every answer that crosses the bridge (IPC, loopback HTTP, CLI) is a Result: handlers never throw
+ * across it. `code` is stable and translated by the renderer (`errors.<code>`); `message` is the
+ * English technical detail (service text, zod issue) shown under the translated sentence.
+ */
+export const errorCodes = [
+  'invalid_input',
+  'unknown_method',
+  'forbidden',
+  'not_signed_in',
+  'auth_failed',
+  'session_expired',
+  'network',
+  'timeout',
+  'service_error',
+  'bad_response',
+  'not_found',
+  'conflict',
+  'needs_confirmation',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const AppErrorSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  /** Values for the translated sentence, e.g. {status: 500}. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type AppErrorShape = z.infer<typeof AppErrorSchema>;
+
+export type Ok<T> = { ok: true; value: T };
+export type Err = { ok: false; error: AppErrorShape };
+export type Result<T> = Ok<T> | Err;
+
+export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
+export const err = (code: ErrorCode, message: string, params?: AppErrorShape['params']): Err => ({
+  ok: false,
+  error: params ? { code, message, params } : { code, message },
+});

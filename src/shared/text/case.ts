@@ -1,0 +1,23 @@
+import type { Language } from '../domain/settings';
+
+const locale = (lang: Language) => (lang === 'tr' ? 'tr-TR' : 'en-US');
+
+/** Turkish-aware casing: in Turkish i ↔ İ and ı ↔ I. */
+export const upper = (s: string, lang: Language) => s.toLocaleUpperCase(locale(lang));
+export const lower = (s: string, lang: Language) => s.toLocaleLowerCase(locale(lang));
+
+const FOLD: Record<string, string> = { ı: 'i', ş: 's', ğ: 'g', ü: 'u', ö: 'o', ç: 'c', â: 'a', î: 'i', û: 'u' };
+
+/**
+ * Search key: case- and diacritic-insensitive the way a Turkish warehouse types. "İPEK ŞAHİN",
+ * "ipek sahin" and "IPEK SAHIN" (typed on a US keyboard) all fold to "ipek sahin".
+ */
+export function fold(s: string): string {
+  return s
+    .toLocaleLowerCase('tr-TR')
+    .replace(/[ışğüöçâîû]/g, (c) => FOLD[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

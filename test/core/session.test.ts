@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { rig, type TestRig } from '../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+const loginHits = (r: TestRig) => r.sandbox.core.hits.get('POST /auth/login') ?? 0;
+
+describe('session', () => {
+  it('signs in to the sandbox and exposes no token', async () => {
+    t = await rig();
+    const state = await t.signIn();
+    expect(state).toMatchObject({ signedIn: true, user: 'demo', training: false, offline: false });
+    expect(Date.parse(state.expiresAt ?? '')).toBeGreaterThan(Date.now());
+    expect(JSON.stringify(state)).not.toMatch(/eyJ/); // no JWT anywhere in what the renderer gets
+    expect(Object.keys(state).sort()).toEqual(['expiresAt', 'offline', 'profileId', 'profileName', 'signedIn', 'training', 'user']);
+  });
+
+  it('answers a wrong password with auth_failed and stays signed out', async () => {
+    t = await rig();
+    const p = await t.call('profiles.save', { name: 'X', omsUrl: t.sandbox.url, pimUrl: t.sandbox.url, companyId: 1, storageCodes: [] });
+    const r = await t.core.invoke('session.signIn', { profileId: p.id, userName: 'demo', password: 'wrong' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'auth_failed', message: 'Kullanıcı adı veya şifre hatalı.' } });
+    expect(await t.call('session.get', {})).toMatchObject({ signedIn: false });
+  });
+
+  it('says network when the service address is unreachable', async () => {
+    t = await rig();
+    const p = await t.call('profiles.save', {
+      name: 'X',
+      omsUrl: 'http://127.0.0.1:9',
+      pimUrl: 'http://127.0.0.1:9',
+      companyId: 1,
+      storageCodes: [],
+    });
+    const r = await t.core.invoke('session.signIn', { profileId: p.id, userName: 'demo', password: 'demo1234' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
+  });
+
+  it('lets a known user in offline after a good sign-in, and not with a wrong password', async () => {
+    t = await rig();
+    const first = await t.signIn();
+    await t.call('session.signOut', { forget: false });
+    await t.admin('offline', { offline: true });
+    const wrong = await t.core.invoke('session.signIn', { profileId: first.profileId!, userName: 'demo', password: 'nope' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'network' } });
+    const state = await t.call('session.signIn', { profileId: first.profileId!, userName: 'demo', password: 'demo1234' });
+    expect(state).toMatchObject({ signedIn: true, offline: true, expiresAt: null });
+    expect(t.core.ctx.status.get().online).toBe(false);
+    // Back online: the next token request logs in for real.
+    await t.admin('offline', { offline: false });
+    await t.core.ctx.session.getToken();
+    expect(t.core.ctx.session.state()).toMatchObject({ offline: false });
+    expect(t.core.ctx.status.get().online).toBe(true);
+  });
+
+  it('runs one login for many callers waiting on a re-login', async () => {
+    t = await rig();
+    await t.signIn();
+    const before = loginHits(t);
+    await t.admin('expire-tokens', {});
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => t.core.ctx.session.relogin()));
+    expect(new Set(tokens).size).toBe(1);
+    expect(loginHits(t) - before).toBe(1);
+  });
+
+  it('re-logs in ahead of expiry', async () => {
+    t = await rig({ sandbox: { config: { tokenLifetimeSeconds: 4 } } });
+    await t.signIn();
+    const before = loginHits(t);
+    const first = await t.core.ctx.session.getToken();
+    // Margin is 2 s for a 4 s token: after 2.5 s the token is "about to expire".
+    await new Promise((r) => setTimeout(r, 2_500));
+    const second = await t.core.ctx.session.getToken();
+    expect(second).not.toBe(first);
+    expect(loginHits(t) - before).toBeGreaterThanOrEqual(1);
+  });
+
+  it('signs out and forgets the profile password on request', async () => {
+    t = await rig();
+    await t.signIn();
+    expect(await t.call('session.signOut', { forget: true })).toMatchObject({ signedIn: false });
+    const r = await t.core.invoke('session.resume', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});

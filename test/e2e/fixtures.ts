@@ -1,0 +1,101 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../src/main/core';
+import { startWebHost, type WebHost } from '../../src/main/hosts/web/server';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server';
+import { tempDir } from '../support/temp';
+
+export interface AppFixture {
+  core: Core;
+  host: WebHost;
+  sandbox: Sandbox;
+  dataDir: string;
+  /** POST (or GET without body) to the sandbox admin API. */
+  admin(path: string, body?: unknown): Promise<unknown>;
+  /** Restarts core and web host on the same data directory (an app restart). */
+  restart(): Promise<void>;
+}
+
+type Options = { sandboxOptions: SandboxOptions; language: 'en' | 'tr' };
+
+/**
+ * Signal-style bootstrap: a sandbox on port 0, a fresh data directory and a web host per test;
+ * the page opens the app in English unless a test asks for Turkish.
+ */
+export const test = base.extend<Options & { app: AppFixture }>({
+  sandboxOptions: [{ packages: 0, returns: 0 }, { option: true }],
+  language: ['en', { option: true }],
+  app: [
+    async ({ page, sandboxOptions, language }, use, testInfo) => {
+      const logs: string[] = [];
+      page.on('console', (m) => logs.push(`[console.${m.type()}] ${m.text()}`));
+      page.on('pageerror', (e) => logs.push(`[pageerror] ${e.message}`));
+      const { dir, cleanup } = tempDir('wd-e2e-');
+      const sandbox = await createSandbox(sandboxOptions);
+      const rendererDir = join(import.meta.dirname, '../../out/renderer');
+      const start = async () => {
+        const core = createCore({ dataDir: dir, host: 'web', version: 'e2e', log: () => undefined });
+        await core.call('settings.update', { language });
+        const host = await startWebHost({ core, rendererDir });
+        return { core, host };
+      };
+      let { core, host } = await start();
+      const fixture: AppFixture = {
+        get core() {
+          return core;
+        },
+        get host() {
+          return host;
+        },
+        sandbox,
+        dataDir: dir,
+        async admin(path, body) {
+          const res = await fetch(`${sandbox.url}/_sandbox/${path}`, {
+            method: body === undefined ? 'GET' : 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return res.json();
+        },
+        async restart() {
+          await host.close();
+          await core.close();
+          ({ core, host } = await start());
+          await page.goto(host.url);
+        },
+      };
+      await page.goto(host.url);
+      await use(fixture);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('browser-log', { body: logs.join('\n'), contentType: 'text/plain' });
+        if (process.env.WD_E2E_LOGS) console.log(logs.join('\n'));
+      }
+      await host.close();
+      await core.close();
+      await sandbox.close();
+      cleanup();
+    },
+    // Every test gets the app, also those that only use `page`.
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Adds a connection profile through the settings screen reached from sign-in. */
+export async function addProfile(page: Page, omsUrl: string, name = 'Warehouse') {
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByRole('button', { name: 'New connection' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Order service (OMS) address').fill(omsUrl);
+  await page.getByLabel('Storage codes').fill('A-01-01');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Connection saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+}
+
+export async function signIn(page: Page, user = 'demo', password = 'demo1234') {
+  await page.getByLabel('User name', { exact: true }).fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
+import { tempDir } from '../support/temp';
+
+const root = join(import.meta.dirname, '../..');
+let sandbox: Sandbox;
+let data: { dir: string; cleanup: () => void };
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  data = tempDir();
+});
+afterAll(async () => {
+  await sandbox.close();
+  data.cleanup();
+});
+
+/** Runs the real `wd` entry point (tsx) as a user would through npm run -s wd. */
+export function wd(
+  args: string[],
+  opts: { env?: Record<string, string>; stdin?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/hosts/cli/bin.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_PASSWORD: '', ...opts.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.end(opts.stdin ?? '');
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('wd CLI', () => {
+  it('exits 2 with usage for an unknown command or bad options', async () => {
+    const a = await wd(['frobnicate']);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('Unknown command: frobnicate');
+    const b = await wd(['login', '--oms-url']);
+    expect(b.code).toBe(2);
+    const c = await wd(['login', '--bogus', 'x']);
+    expect(c.code).toBe(2);
+  });
+
+  it('logs in with the password from stdin, saves the profile, never the password', async () => {
+    const r = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo', '--company-id', '7', '--json'], { stdin: 'demo1234\n' });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { profile: { omsUrl: string; companyId: number; remembered: boolean }; user: string };
+    expect(out).toMatchObject({ user: 'demo', profile: { omsUrl: sandbox.url, companyId: 7, remembered: false } });
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(join(data.dir, 'app.db'), { readonly: true });
+    const rows = db.prepare('SELECT secret, verifier FROM profiles').all() as { secret: Buffer | null; verifier: string }[];
+    db.close();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.secret).toBeNull();
+    expect(rows[0]!.verifier).not.toContain('demo1234');
+  });
+
+  it('exits 1 with a message on stderr for a wrong password (WD_PASSWORD)', async () => {
+    const r = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'wrong' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('User name or password is wrong.');
+  });
+
+  it('exits 1 when no password is given', async () => {
+    const r = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('No password');
+  });
+
+  it('runs the sandbox and prints where it listens', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/hosts/cli/bin.ts'), 'sandbox', '--port', '0'], {
+      cwd: root,
+      env: { ...process.env, WD_LANG: 'en' },
+    });
+    const line = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    expect(line).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(line)![0];
+    const res = await fetch(`${url}/Auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"UserName":"demo","Password":"demo1234"}',
+    });
+    expect(res.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.on('close', r))).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src/main/core';
+import { startWebHost, type WebHost } from '../../src/main/hosts/web/server';
+import { tempDir } from '../support/temp';
+
+let core: Core;
+let host: WebHost;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  const renderer = join(t.dir, 'renderer');
+  mkdirSync(join(renderer, 'assets'), { recursive: true });
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  writeFileSync(join(renderer, 'assets', 'a.js'), 'console.log(1)');
+  writeFileSync(join(t.dir, 'secret.txt'), 'do not serve');
+  core = createCore({ dataDir: join(t.dir, 'data'), host: 'web', log: () => undefined });
+  host = await startWebHost({ core, rendererDir: renderer });
+});
+afterAll(async () => {
+  await host.close();
+  await core.close();
+  cleanup();
+});
+
+/** Raw HTTP so the Host and Origin headers can be forged. */
+function raw(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const url = new URL(host.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: url.port, path, method: opts.method ?? 'GET', headers: { host: url.host, ...opts.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const invoke = (method: string, input: unknown, headers: Record<string, string> = {}) =>
+  raw(`/api/invoke/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret, ...headers },
+    body: JSON.stringify(input),
+  });
+
+describe('web host', () => {
+  it('listens on 127.0.0.1 and serves the page with the per-run secret and a strict CSP', async () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await raw('/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<meta name="wd-web-secret" content="${host.secret}"`);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answers contract calls that carry the secret', async () => {
+    const r = await invoke('session.get', {});
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toMatchObject({ ok: true, value: { signedIn: false } });
+  });
+
+  it('refuses calls without the secret, with a wrong one, from a foreign origin or a rebound Host', async () => {
+    expect((await invoke('session.get', {}, { 'x-wd-secret': '' })).status).toBe(401);
+    expect((await invoke('session.get', {}, { 'x-wd-secret': 'guess' })).status).toBe(401);
+    expect((await invoke('session.get', {}, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await invoke('session.get', {}, { host: 'evil.example:80' })).status).toBe(403);
+    expect((await raw('/api/events')).status).toBe(401);
+  });
+
+  it('turns bad requests into typed errors', async () => {
+    expect(JSON.parse((await invoke('nope.nothing', {})).body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    const notJson = await raw('/api/invoke/session.get', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret },
+      body: '{',
+    });
+    expect(notJson.status).toBe(400);
+    const text = await raw('/api/invoke/session.get', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-wd-secret': host.secret },
+      body: '{}',
+    });
+    expect(text.status).toBe(415);
+    const huge = await raw('/api/invoke/session.get', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret },
+      body: JSON.stringify({ x: 'a'.repeat(11 * 1024 * 1024) }),
+    }).catch(() => ({ status: 413 }));
+    expect(huge.status).toBe(413);
+  });
+
+  it('serves built files only from the renderer folder', async () => {
+    expect((await raw('/assets/a.js')).status).toBe(200);
+    expect((await raw('/../secret.txt')).body).not.toContain('do not serve');
+    expect((await raw('/%2e%2e/secret.txt')).body).not.toContain('do not serve');
+    expect((await raw('/assets/missing.js')).status).toBe(404);
+  });
+});

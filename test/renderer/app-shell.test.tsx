@@ -1,0 +1,67 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../src/shared/domain/settings';
+import { signedOut } from '../../src/shared/domain/session';
+import { App } from '../../src/renderer/App';
+import { setBridgeForTests } from '../../src/renderer/bridge/api';
+import { i18n } from '../../src/renderer/i18n';
+import { useApp } from '../../src/renderer/store/app';
+import { fakeBridge } from './fake-bridge';
+
+const signedInState = {
+  signedIn: true,
+  user: 'ayse',
+  profileId: 'p1',
+  profileName: 'Depo 1',
+  expiresAt: null,
+  training: false,
+  offline: false,
+};
+
+function setup(session = signedOut) {
+  const bridge = fakeBridge({
+    'app.info': () => ({ version: '1', host: 'test', dataDir: '/tmp', secretStorage: { available: false, backend: 'none' } }),
+    'session.get': () => session,
+    'app.status': () => ({ online: true, pendingWrites: 0, failedWrites: 0 }),
+    'settings.get': () => ({ ...defaultSettings, language: 'en' }),
+    'profiles.list': () => [],
+  });
+  setBridgeForTests(bridge.api);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <App />
+    </I18nextProvider>,
+  );
+  return bridge;
+}
+
+beforeEach(() => useApp.setState({ ready: false, session: signedOut, sessionEndedBy: null }));
+afterEach(() => {
+  cleanup();
+  setBridgeForTests(null);
+});
+
+describe('app shell', () => {
+  it('shows the sign-in screen when signed out, with training mode offered', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Training mode' })).toBeTruthy();
+  });
+
+  it('keeps the offline and pending-writes indicators current from events', async () => {
+    const bridge = setup(signedInState);
+    expect(await screen.findByTestId('online-indicator')).toHaveProperty('textContent', 'Online');
+    act(() => bridge.emit('app.status', { online: false, pendingWrites: 3, failedWrites: 1 }));
+    expect(screen.getByTestId('online-indicator').textContent).toBe('Offline');
+    expect(screen.getByTestId('pending-indicator').textContent).toBe('3 writes waiting');
+    expect(screen.getByTestId('failed-indicator').textContent).toBe('1 write failed');
+  });
+
+  it('tells the worker when the session ended on its own, not when they signed out', async () => {
+    const bridge = setup(signedInState);
+    await screen.findByRole('navigation');
+    act(() => bridge.emit('session.changed', signedOut));
+    expect(await screen.findByText('Your session ended. Please sign in again.')).toBeTruthy();
+  });
+});

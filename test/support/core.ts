@@ -1,0 +1,58 @@
+import type { ProfileInput } from '../../src/shared/domain/settings';
+import type { MethodName, Input, Output } from '../../src/shared/contract';
+import { createCore, type Core, type CoreOptions } from '../../src/main/core';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server';
+import { tempDir } from './temp';
+
+export interface TestRig {
+  core: Core;
+  sandbox: Sandbox;
+  dataDir: string;
+  /** Calls a contract method and returns the value, throwing with the error when it failed. */
+  call<M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>>;
+  /** Creates a profile pointing at the sandbox and signs in as demo. */
+  signIn(profile?: Partial<ProfileInput>): Promise<Output<'session.signIn'>>;
+  admin(path: string, body?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function rig(opts: { core?: Partial<CoreOptions>; sandbox?: SandboxOptions } = {}): Promise<TestRig> {
+  const { dir, cleanup } = tempDir();
+  const sandbox = await createSandbox({ packages: 0, returns: 0, ...opts.sandbox });
+  const core = createCore({ dataDir: dir, host: 'test', background: false, log: () => undefined, ...opts.core });
+  const call = async <M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> => {
+    const r = await core.call(method, input);
+    if (!r.ok) throw Object.assign(new Error(`${method}: ${r.error.code}: ${r.error.message}`), { error: r.error });
+    return r.value;
+  };
+  return {
+    core,
+    sandbox,
+    dataDir: dir,
+    call,
+    async signIn(profile = {}) {
+      const p = await call('profiles.save', {
+        name: 'Test',
+        omsUrl: sandbox.url,
+        pimUrl: sandbox.url,
+        companyId: 1,
+        storageCodes: ['A-01'],
+        ...profile,
+      });
+      return call('session.signIn', { profileId: p.id, userName: 'demo', password: 'demo1234' });
+    },
+    async admin(path, body) {
+      const res = await fetch(`${sandbox.url}/_sandbox/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.json();
+    },
+    async close() {
+      await core.close();
+      await sandbox.close();
+      cleanup();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/{core,sandbox,hosts,shared}/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          // SQLite files and loopback servers: a few files at a time is fastest on two cores.
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
