@@ -1,22 +1,33 @@
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Nav } from './components/Nav';
-import { Placeholder } from './components/Placeholder';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { TrainingBanner } from './components/TrainingBanner';
+import { CountsScreen } from './screens/Counts/CountsScreen';
+import { NotificationsScreen } from './screens/Notifications/NotificationsScreen';
+import { PackagesScreen } from './screens/Packages/PackagesScreen';
+import { ProductsScreen } from './screens/Products/ProductsScreen';
+import { ReturnsScreen } from './screens/Returns/ReturnsScreen';
 import { SettingsScreen } from './screens/Settings/SettingsScreen';
 import { SignInScreen } from './screens/SignIn/SignInScreen';
 import { useApp } from './store/app';
 import { useUi, type Screen } from './store/ui';
 
 function CurrentScreen({ screen }: { screen: Screen }): ReactElement {
-  const { t } = useTranslation();
   switch (screen) {
+    case 'counts':
+      return <CountsScreen />;
+    case 'packages':
+      return <PackagesScreen />;
+    case 'returns':
+      return <ReturnsScreen />;
+    case 'products':
+      return <ProductsScreen />;
+    case 'notifications':
+      return <NotificationsScreen />;
     case 'settings':
       return <SettingsScreen />;
-    default:
-      return <Placeholder title={t(`nav.${screen}`)} />;
   }
 }
 

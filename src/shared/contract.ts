@@ -8,14 +8,29 @@
  */
 import type { z } from 'zod';
 import { appEvents, appMethods } from './contract/app';
+import { packagesEvents, packagesMethods } from './contract/packages';
+import { countsEvents, countsMethods } from './contract/counts';
+import { returnsEvents, returnsMethods } from './contract/returns';
+import { notificationsEvents, notificationsMethods } from './contract/notifications';
+import { productsEvents, productsMethods } from './contract/products';
 import type { Result } from './result';
 
 export const contract = {
   ...appMethods,
+  ...packagesMethods,
+  ...countsMethods,
+  ...returnsMethods,
+  ...notificationsMethods,
+  ...productsMethods,
 } as const;
 
 export const events = {
   ...appEvents,
+  ...packagesEvents,
+  ...countsEvents,
+  ...returnsEvents,
+  ...notificationsEvents,
+  ...productsEvents,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Input, MethodName, Output } from '../../shared/contract';
+import { methodNames, type Input, type MethodName, type Output } from '../../shared/contract';
 import type { Profile } from '../../shared/domain/settings';
 import type { Result } from '../../shared/result';
 import { HttpClient } from './api/http';
@@ -10,6 +10,7 @@ import { appMigrations } from './db/migrations/app';
 import { openDatabase } from './db/open';
 import { AppError } from './errors';
 import { EventBus } from './events';
+import { features } from './features';
 import type { Handlers } from './handler-types';
 import { createInvoker, type Invoke } from './invoke';
 import { noSecretStore } from './secrets';
@@ -49,6 +50,7 @@ export function createCore(options: CoreOptions): Core {
   const settings = createSettingsRepo(appDb);
   const profiles = createProfilesRepo(appDb);
   let current: Workspace | null = null;
+  let detach: (() => void)[] = [];
   const extra = new Map<string, Workspace>();
 
   const training = new Training(profiles, options.training, () => {
@@ -59,8 +61,20 @@ export function createCore(options: CoreOptions): Core {
     removeWorkspace(options.dataDir, TRAINING_PROFILE_ID);
   });
 
+  function stopFeatures() {
+    for (const d of detach.reverse()) {
+      try {
+        d();
+      } catch (e) {
+        log('stopping a feature failed', e);
+      }
+    }
+    detach = [];
+  }
+
   function switchWorkspace(profile: Profile | null) {
     if (current && current.profile.id !== profile?.id) {
+      stopFeatures();
       current.close();
       current = null;
     }
@@ -68,6 +82,9 @@ export function createCore(options: CoreOptions): Core {
       const open = extra.get(profile.id);
       extra.delete(profile.id);
       current = open ?? openWorkspace(options.dataDir, profile, dbOptions);
+      const ws = current;
+      // Background work (sync schedule, outbox) runs while a session has its workspace open.
+      for (const f of features) if (f.attach) detach.push(f.attach(ws, ctx));
     }
     if (current && profile) current.profile = profile;
   }
@@ -100,10 +117,11 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 
-  const handlers: Handlers = {
-    ...createAppHandlers(ctx),
-  };
-  const invoke = createInvoker(handlers, log);
+  const handlers = { ...createAppHandlers(ctx) } as Partial<Handlers>;
+  for (const f of features) Object.assign(handlers, f.handlers(ctx));
+  const missing = methodNames.filter((m) => typeof handlers[m] !== 'function');
+  if (missing.length > 0) throw new Error(`contract methods without a handler: ${missing.join(', ')}`);
+  const invoke = createInvoker(handlers as Handlers, log);
 
   return {
     invoke,
@@ -112,6 +130,7 @@ export function createCore(options: CoreOptions): Core {
     ctx,
     async close() {
       session.dispose();
+      stopFeatures();
       current?.close();
       current = null;
       for (const ws of extra.values()) ws.close();

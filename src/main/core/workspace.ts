@@ -14,6 +14,11 @@ export interface Workspace {
   profile: Profile;
   db: Db;
   file: string;
+  /**
+   * One instance per workspace of a feature's service (repositories with their prepared
+   * statements, the outbox, the sync engine). Services with a close() are closed with the workspace.
+   */
+  service<T>(name: string, make: () => T): T;
   close(): void;
 }
 
@@ -26,11 +31,20 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   const file = workspaceFile(dataDir, profile.id);
   mkdirSync(join(dataDir, 'workspaces'), { recursive: true });
   const db = openDatabase(file, workspaceMigrations, options);
+  const services = new Map<string, unknown>();
   return {
     profile,
     db,
     file,
-    close: () => db.close(),
+    service<T>(name: string, make: () => T): T {
+      if (!services.has(name)) services.set(name, make());
+      return services.get(name) as T;
+    },
+    close() {
+      for (const s of [...services.values()].reverse()) (s as { close?: () => void }).close?.();
+      services.clear();
+      db.close();
+    },
   };
 }
 

@@ -5,19 +5,51 @@ import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
 import { settings as enSettings } from './en/settings';
 import { signIn as enSignIn } from './en/signIn';
+import { packages as enPackages } from './en/packages';
+import { counts as enCounts } from './en/counts';
+import { returns as enReturns } from './en/returns';
+import { notifications as enNotifications } from './en/notifications';
+import { products as enProducts } from './en/products';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
 import { settings as trSettings } from './tr/settings';
 import { signIn as trSignIn } from './tr/signIn';
+import { packages as trPackages } from './tr/packages';
+import { counts as trCounts } from './tr/counts';
+import { returns as trReturns } from './tr/returns';
+import { notifications as trNotifications } from './tr/notifications';
+import { products as trProducts } from './tr/products';
 
 /**
  * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
  * against the English ones, so a missing translation fails the type check.
  */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, signIn: enSignIn, settings: enSettings, cli: enCli },
-  tr: { common: trCommon, errors: trErrors, signIn: trSignIn, settings: trSettings, cli: trCli },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    signIn: enSignIn,
+    settings: enSettings,
+    cli: enCli,
+    packages: enPackages,
+    counts: enCounts,
+    returns: enReturns,
+    notifications: enNotifications,
+    products: enProducts,
+  },
+  tr: {
+    common: trCommon,
+    errors: trErrors,
+    signIn: trSignIn,
+    settings: trSettings,
+    cli: trCli,
+    packages: trPackages,
+    counts: trCounts,
+    returns: trReturns,
+    notifications: trNotifications,
+    products: trProducts,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];

@@ -4,6 +4,8 @@ import { useUi } from '../../store/ui';
 import { AboutSection } from './AboutSection';
 import { GeneralSection } from './GeneralSection';
 import { ProfilesSection } from './ProfilesSection';
+import { ReceiverSection } from './ReceiverSection';
+import { ScannerSection } from './ScannerSection';
 
 /** Settings: language, connections, sync, images, and the sections features add. */
 export function SettingsScreen() {
@@ -22,6 +24,8 @@ export function SettingsScreen() {
       </div>
       <GeneralSection />
       <ProfilesSection />
+      {signedIn ? <ScannerSection /> : null}
+      {signedIn ? <ReceiverSection /> : null}
       <AboutSection />
     </main>
   );

@@ -1,7 +1,20 @@
 import type { Migration } from '../../migration';
+import { m001Packages } from './001-packages';
+import { m002Outbox } from './002-outbox';
+import { m003Counts } from './003-counts';
+import { m004Returns } from './004-returns';
+import { m005Notifications } from './005-notifications';
+import { m006Products } from './006-products';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
  * connection profile keeps training data and real data apart. Append only; never renumber.
  */
-export const workspaceMigrations: readonly Migration[] = [];
+export const workspaceMigrations: readonly Migration[] = [
+  m001Packages,
+  m002Outbox,
+  m003Counts,
+  m004Returns,
+  m005Notifications,
+  m006Products,
+];

@@ -1,0 +1,6 @@
+import type { Feature } from '../feature';
+
+export const countsFeature: Feature = {
+  name: 'counts',
+  handlers: () => ({}),
+};

@@ -1,0 +1,9 @@
+import type { Feature } from './feature';
+import { packagesFeature } from './packages/feature';
+import { countsFeature } from './counts/feature';
+import { returnsFeature } from './returns/feature';
+import { notificationsFeature } from './notifications/feature';
+import { productsFeature } from './products/feature';
+
+/** Every feature of the core. A feature adds itself here once. */
+export const features: Feature[] = [packagesFeature, countsFeature, returnsFeature, notificationsFeature, productsFeature];

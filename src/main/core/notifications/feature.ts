@@ -1,0 +1,6 @@
+import type { Feature } from '../feature';
+
+export const notificationsFeature: Feature = {
+  name: 'notifications',
+  handlers: () => ({}),
+};

@@ -1,0 +1,6 @@
+import type { Feature } from '../feature';
+
+export const packagesFeature: Feature = {
+  name: 'packages',
+  handlers: () => ({}),
+};

@@ -1,0 +1,6 @@
+import type { Feature } from '../feature';
+
+export const productsFeature: Feature = {
+  name: 'products',
+  handlers: () => ({}),
+};

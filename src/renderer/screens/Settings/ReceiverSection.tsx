@@ -1,0 +1,4 @@
+/** Notification receiver settings (notifications feature). */
+export function ReceiverSection() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export const counts = {
+  title: 'Counts',
+};

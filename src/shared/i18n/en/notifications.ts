@@ -1,0 +1,3 @@
+export const notifications = {
+  title: 'Notifications',
+};

@@ -1,0 +1,6 @@
+import type { packages as en } from '../en/packages';
+import type { Shape } from '../shape';
+
+export const packages: Shape<typeof en> = {
+  title: 'Paketler',
+};
