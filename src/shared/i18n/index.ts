@@ -4,6 +4,7 @@ import { cli as enCli } from './en/cli';
 import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
 import { settings as enSettings } from './en/settings';
+import { scanner as enScanner } from './en/scanner';
 import { signIn as enSignIn } from './en/signIn';
 import { packages as enPackages } from './en/packages';
 import { counts as enCounts } from './en/counts';
@@ -14,6 +15,7 @@ import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
 import { settings as trSettings } from './tr/settings';
+import { scanner as trScanner } from './tr/scanner';
 import { signIn as trSignIn } from './tr/signIn';
 import { packages as trPackages } from './tr/packages';
 import { counts as trCounts } from './tr/counts';
@@ -37,6 +39,7 @@ export const resources = {
     returns: enReturns,
     notifications: enNotifications,
     products: enProducts,
+    scanner: enScanner,
   },
   tr: {
     common: trCommon,
@@ -49,6 +52,7 @@ export const resources = {
     returns: trReturns,
     notifications: trNotifications,
     products: trProducts,
+    scanner: trScanner,
   },
 } as const;
 
