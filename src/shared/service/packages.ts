@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { StatusCode } from './auth';
+
+/**
+ * Wire schemas of GET {oms}/orders/GetOrderPackages and GET {oms}/orders/GetReturnOrderPackages.
+ *
+ * Lenient where the service varies: every documented field may be null or missing, statusCode is a
+ * string, a number or null, the message field is errorMesssage or errorMessage, and unknown extra
+ * fields are kept (looseObject) so the cached raw record loses nothing. The cache applies its own
+ * strict check (src/main/core/packages/cache-record.ts) before anything is stored: a package
+ * without a usable id, or a field of the wrong type, rejects the whole page.
+ */
+
+const str = z.string().nullish();
+const int = z.number().int().nullish();
+const num = z.number().nullish();
+const bool = z.boolean().nullish();
+
+export const Address = z.looseObject({
+  id: int,
+  firstName: str,
+  lastName: str,
+  company: str,
+  address1: str,
+  address2: str,
+  city: str,
+  cityCode: z.union([z.string(), z.number()]).nullish(),
+  cityId: z.union([z.string(), z.number()]).nullish(),
+  district: str,
+  districtId: z.union([z.string(), z.number()]).nullish(),
+  postalCode: str,
+  countryCode: str,
+  neighborhoodId: z.union([z.string(), z.number()]).nullish(),
+  neighborhood: str,
+  phone: str,
+  fullName: str,
+  fullAddress: str,
+  taxOffice: str,
+  taxNumber: str,
+});
+export type Address = z.infer<typeof Address>;
+
+export const ReturnLineAttachment = z.looseObject({
+  returnLineAttachmentId: int,
+  fileName: str,
+  extension: str,
+});
+export type ReturnLineAttachment = z.infer<typeof ReturnLineAttachment>;
+
+export const ItemLine = z.looseObject({
+  id: int,
+  productName: str,
+  sourceOrderItemLineId: str,
+  sourceOrderItemId: str,
+  orderItemId: int,
+  orderId: int,
+  sku: str,
+  barcode: str,
+  vendorId: int,
+  lastPackageId: int,
+  lastPackageItemId: int,
+  quantity: int,
+  isReturn: bool,
+  returnReason: str,
+  returnReasonDesc: str,
+  isCancel: bool,
+  rejectReason: str,
+  rejectReasonDesc: str,
+  isAvaibleCancelRequest: bool,
+  isAvaibleReturnRequest: bool,
+  saleTotal: num,
+  returnLineAttachments: z.array(ReturnLineAttachment).nullish(),
+});
+export type ItemLine = z.infer<typeof ItemLine>;
+
+export const DiscountDetail = z.looseObject({
+  discountTypeId: z.union([z.string(), z.number()]).nullish(),
+  couponCode: str,
+  discountId: z.union([z.string(), z.number()]).nullish(),
+  amount: num,
+  realAmount: num,
+  discountName: str,
+  discountCode: str,
+});
+
+export const Line = z.looseObject({
+  id: int,
+  quantity: int,
+  productSize: str,
+  vendorSku: str,
+  productName: str,
+  productColor: str,
+  sku: str,
+  barcode: str,
+  productPrice: num,
+  listPrice: num,
+  productImageUrl: str,
+  dueDate: str,
+  currency: str,
+  discountDetails: z.array(DiscountDetail).nullish(),
+  itemLines: z.array(ItemLine).nullish(),
+});
+export type Line = z.infer<typeof Line>;
+
+export const Parcel = z.looseObject({
+  orderPackage: int,
+  carrierCompany: int,
+  parcelOrderNo: int,
+  parcelBarcode: str,
+  cargoKey: str,
+  cargoBarcode: str,
+  trackingCode: str,
+  trackingURL: str,
+});
+export type Parcel = z.infer<typeof Parcel>;
+
+export const PackageHistory = z.looseObject({ createdDate: str, status: str });
+export type PackageHistory = z.infer<typeof PackageHistory>;
+
+export const PackageRecord = z.looseObject({
+  id: int,
+  sourcePackageId: str,
+  orderNumber: str,
+  taxNumber: str,
+  customerCode: str,
+  customerId: int,
+  customerFirstName: str,
+  customerLastName: str,
+  customerEmail: str,
+  cargoTrackingNumber: str,
+  cargoTrackingLink: str,
+  cargoCode: str,
+  cargoKey: str,
+  cargoBarcode: str,
+  cargoAggrementTypeCode: str,
+  cargoName: str,
+  orderDate: str,
+  dueDate: str,
+  status: str,
+  totalListPrice: num,
+  totalProductPrice: num,
+  lastModifiedDate: str,
+  vendorCode: str,
+  vendorCompanyName: str,
+  channelCode: str,
+  channelName: str,
+  /** Return packages only. */
+  returnLocationCode: str,
+  reason: str,
+  returnDate: str,
+  isConfirm: bool,
+  shipmentAddress: Address.nullish(),
+  invoiceAddress: Address.nullish(),
+  lines: z.array(Line).nullish(),
+  parcels: z.array(Parcel).nullish(),
+  packageHistories: z.array(PackageHistory).nullish(),
+  payment: z.looseObject({}).nullish(),
+});
+export type PackageRecord = z.infer<typeof PackageRecord>;
+
+export const ServiceError = z.looseObject({ code: str, message: str });
+
+/** The list envelope; `data` is validated per record by the cache, see the file comment. */
+export const PackageListEnvelope = z.looseObject({
+  isSuccess: z.boolean(),
+  statusCode: StatusCode,
+  errorMesssage: str,
+  errorMessage: str,
+  errorSource: str,
+  correlationId: str,
+  errors: z.array(ServiceError).nullish(),
+  data: z.array(PackageRecord).nullish(),
+  resultCount: int,
+  totalResultCount: int,
+  pageSize: int,
+  totalPages: int,
+  currentPage: int,
+});
+export type PackageListEnvelope = z.infer<typeof PackageListEnvelope>;
+
+/** Query parameters of both list operations (the return list adds isConfirm). */
+export interface PackageListQuery {
+  page: number;
+  size: number;
+  orderByField?: string;
+  orderByDirection?: 'ASC' | 'DESC';
+  /** Unix timestamps in the profile's unit (ms by default). */
+  StartDate?: number;
+  EndDate?: number;
+  OrderNumber?: string;
+  Status?: string;
+  CustomerCode?: string;
+  CustomerId?: number;
+  CustomerFirstName?: string;
+  CustomerLastName?: string;
+  CustomerPhone?: string;
+  CustomerEmail?: string;
+  IsGuest?: boolean;
+  isConfirm?: boolean;
+}
+
+export const PACKAGE_LIST_PATHS = {
+  order: '/orders/GetOrderPackages',
+  return: '/orders/GetReturnOrderPackages',
+} as const;
+
+/** Builds the query string; null, undefined and empty values are left out (the service ignores them). */
+export function packageListSearch(q: PackageListQuery): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === null || v === '') continue;
+    params.set(k, String(v));
+  }
+  return params.toString();
+}
