@@ -12,6 +12,7 @@ import { packagesEvents, packagesMethods } from './contract/packages';
 import { countsEvents, countsMethods } from './contract/counts';
 import { returnsEvents, returnsMethods } from './contract/returns';
 import { notificationsEvents, notificationsMethods } from './contract/notifications';
+import { outboxEvents, outboxMethods } from './contract/outbox';
 import { productsEvents, productsMethods } from './contract/products';
 import type { Result } from './result';
 
@@ -21,6 +22,7 @@ export const contract = {
   ...countsMethods,
   ...returnsMethods,
   ...notificationsMethods,
+  ...outboxMethods,
   ...productsMethods,
 } as const;
 
@@ -30,6 +32,7 @@ export const events = {
   ...countsEvents,
   ...returnsEvents,
   ...notificationsEvents,
+  ...outboxEvents,
   ...productsEvents,
 } as const;
 

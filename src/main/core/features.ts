@@ -3,7 +3,8 @@ import { packagesFeature } from './packages/feature';
 import { countsFeature } from './counts/feature';
 import { returnsFeature } from './returns/feature';
 import { notificationsFeature } from './notifications/feature';
+import { outboxFeature } from './outbox/feature';
 import { productsFeature } from './products/feature';
 
 /** Every feature of the core. A feature adds itself here once. */
-export const features: Feature[] = [packagesFeature, countsFeature, returnsFeature, notificationsFeature, productsFeature];
+export const features: Feature[] = [outboxFeature, packagesFeature, countsFeature, returnsFeature, notificationsFeature, productsFeature];

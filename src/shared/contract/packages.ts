@@ -1,5 +1,31 @@
-/** Contract methods of the packages feature (see ./app.ts for the pattern: 'feature.action': method(input, output)). */
-export const packagesMethods = {} as const;
+import { z } from 'zod';
+import { Empty } from '../domain/common';
+import {
+  PackageDetail,
+  PackageKind,
+  PackageSearchInput,
+  PackageSearchResult,
+  PackageSummary,
+  SyncInput,
+  SyncProgress,
+  SyncStatus,
+} from '../domain/packages';
+import { method } from './define';
 
-/** Push events of the packages feature. */
-export const packagesEvents = {} as const;
+export const packagesMethods = {
+  /** Exact code first (order number, package id, cargo codes, SKU, barcode), then free text. */
+  'packages.search': method(PackageSearchInput, PackageSearchResult),
+  /** Exact code only: what a scan opens. */
+  'packages.lookup': method(z.strictObject({ code: z.string().trim().min(1).max(200) }), z.array(PackageSummary)),
+  'packages.get': method(z.strictObject({ kind: PackageKind, id: z.number().int().positive() }), PackageDetail),
+  'packages.statuses': method(Empty, z.array(z.string())),
+  /** Starts a sync in the background; progress arrives as 'packages.sync' events. */
+  'packages.sync': method(SyncInput, z.object({ started: z.boolean() })),
+  'packages.syncStatus': method(Empty, SyncStatus),
+} as const;
+
+export const packagesEvents = {
+  'packages.sync': SyncProgress,
+  /** The cache changed (a sync page, a notification): lists and open details refresh. */
+  'packages.changed': z.object({ reason: z.enum(['sync', 'notification']) }),
+} as const;

@@ -1,4 +1,5 @@
 import type { Feature } from '../feature';
+import './inventory-sender';
 
 export const countsFeature: Feature = {
   name: 'counts',

@@ -1,6 +1,49 @@
 import type { Feature } from '../feature';
+import { packagesOf } from './packages-repo';
+import { syncOf } from './sync';
+
+const DAY = 86_400_000;
 
 export const packagesFeature: Feature = {
   name: 'packages',
-  handlers: () => ({}),
+  handlers: (ctx) => ({
+    'packages.search': (input) => packagesOf(ctx.workspace()).search(input),
+    'packages.lookup': ({ code }) => packagesOf(ctx.workspace()).lookup(code),
+    'packages.get': ({ kind, id }) => packagesOf(ctx.workspace()).get(kind, id),
+    'packages.statuses': () => packagesOf(ctx.workspace()).statuses(),
+    'packages.sync': (input) => syncOf(ctx.workspace(), ctx).start(input),
+    'packages.syncStatus': () => syncOf(ctx.workspace(), ctx).status(),
+  }),
+  /**
+   * Background sync while signed in: shortly after sign-in, then every `syncIntervalMinutes`.
+   * The first sync of an empty cache takes the last 30 days; later ones refresh the last 7 days,
+   * which also picks up status changes of recent packages.
+   */
+  attach(ws, ctx) {
+    if (ctx.options.background === false) return () => undefined;
+    let timer: NodeJS.Timeout | null = null;
+    let stopped = false;
+    const schedule = (ms: number) => {
+      if (stopped) return;
+      timer = setTimeout(() => void tick(), ms);
+      timer.unref();
+    };
+    const tick = async () => {
+      const minutes = ctx.settings.get().syncIntervalMinutes;
+      const sync = syncOf(ws, ctx);
+      if (minutes > 0 && ctx.session.isSignedIn() && !sync.isRunning()) {
+        const first = sync.status().lastSuccessAt === null;
+        const now = Date.now();
+        await sync
+          .run({ from: new Date(now - (first ? 30 : 7) * DAY).toISOString(), to: new Date(now).toISOString() })
+          .catch(() => undefined);
+      }
+      schedule(Math.max(1, minutes || 5) * 60_000);
+    };
+    schedule(2_000);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  },
 };

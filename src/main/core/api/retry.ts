@@ -1,0 +1,39 @@
+import { AppError } from '../errors';
+
+export interface RetryOptions {
+  attempts: number;
+  baseMs: number;
+  capMs: number;
+  /** Whether a failure is worth another try (network trouble, 5xx, 429, a garbled answer). */
+  isTransient?: (e: unknown) => boolean;
+  onRetry?: (e: unknown, attempt: number, delayMs: number) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/** Exponential backoff with full jitter: delay = random(0, min(cap, base * 2^attempt)). */
+export function backoffDelay(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** attempt));
+}
+
+export function isTransientError(e: unknown): boolean {
+  if (!(e instanceof AppError)) return false;
+  if (e.code === 'network' || e.code === 'timeout' || e.code === 'bad_response') return true;
+  const status = Number(e.params?.status);
+  return e.code === 'service_error' && (status >= 500 || status === 429);
+}
+
+export async function retry<T>(fn: (attempt: number) => Promise<T>, opts: RetryOptions): Promise<T> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const transient = opts.isTransient ?? isTransientError;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn(attempt);
+    } catch (e) {
+      if (attempt + 1 >= opts.attempts || !transient(e)) throw e;
+      const delay = backoffDelay(attempt, opts.baseMs, opts.capMs, opts.random);
+      opts.onRetry?.(e, attempt + 1, delay);
+      await sleep(delay);
+    }
+  }
+}

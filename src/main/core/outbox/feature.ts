@@ -1,0 +1,25 @@
+import type { Feature } from '../feature';
+import { outboxOf } from './outbox';
+
+export const outboxFeature: Feature = {
+  name: 'outbox',
+  handlers: (ctx) => ({
+    'outbox.list': (input) => outboxOf(ctx.workspace(), ctx).list(input),
+    'outbox.retry': ({ id }) => ({ retried: outboxOf(ctx.workspace(), ctx).retry(id) }),
+    'outbox.cancel': ({ id }) => ({ cancelled: outboxOf(ctx.workspace(), ctx).cancel(id) }),
+  }),
+  /** Sends queued writes while signed in; waiting retries go out as soon as the service answers again. */
+  attach(ws, ctx) {
+    const outbox = outboxOf(ws, ctx);
+    if (ctx.options.background !== false) outbox.start();
+    let wasOnline = ctx.status.get().online;
+    const off = ctx.bus.on('app.status', (s) => {
+      if (s.online && !wasOnline) outbox.online();
+      wasOnline = s.online;
+    });
+    return () => {
+      off();
+      outbox.stop();
+    };
+  },
+};

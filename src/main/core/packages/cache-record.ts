@@ -1,0 +1,167 @@
+import type { PackageKind } from '../../../shared/domain/packages';
+import type { PackageRecord } from '../../../shared/service/packages';
+import { fold } from '../../../shared/text/case';
+
+export interface CacheLine {
+  lineId: number | null;
+  position: number;
+  sku: string | null;
+  barcode: string | null;
+  productName: string | null;
+  quantity: number | null;
+  imageUrl: string | null;
+  items: CacheItem[];
+}
+
+export interface CacheItem {
+  itemId: number | null;
+  sourceOrderItemLineId: string | null;
+  sku: string | null;
+  barcode: string | null;
+  productName: string | null;
+  quantity: number | null;
+}
+
+export interface CacheRow {
+  id: number;
+  kind: PackageKind;
+  orderNumber: string | null;
+  sourcePackageId: string | null;
+  status: string | null;
+  cargoName: string | null;
+  cargoTrackingNumber: string | null;
+  cargoKey: string | null;
+  cargoBarcode: string | null;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerCode: string | null;
+  orderTs: number | null;
+  lastModifiedTs: number | null;
+  isConfirm: number | null;
+  itemCount: number;
+  rawJson: string;
+  lines: CacheLine[];
+  /** [code (upper case), field] for package_codes. */
+  codes: [string, string][];
+  /** Folded free text for the trigram index. */
+  text: string;
+}
+
+/** A page that cannot be cached safely: reported, nothing of it stored. */
+export class GarbledRecord extends Error {}
+
+export const normCode = (code: string) => code.trim().toUpperCase();
+
+export function toTs(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isFinite(t) ? t : null;
+}
+
+const s = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+/**
+ * The strict check in front of the cache. The wire schema lets nulls through everywhere the docs
+ * show them; here a package needs a positive integer id (it is the upsert key), and the lines it
+ * carries must be arrays of objects. Everything else is cached as sent.
+ */
+export function toCacheRow(record: PackageRecord, kind: PackageKind, index: number): CacheRow {
+  const id = record.id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+    throw new GarbledRecord(`record ${index} has no usable package id (${JSON.stringify(id)})`);
+  }
+  const codes = new Map<string, string>();
+  const addCode = (value: string | number | null | undefined, field: string) => {
+    if (value === null || value === undefined) return;
+    const code = normCode(String(value));
+    if (code.length === 0 || code.length > 200) return;
+    if (!codes.has(`${code}\u0000${field}`)) codes.set(`${code}\u0000${field}`, field);
+  };
+  addCode(id, 'id');
+  addCode(record.orderNumber, 'orderNumber');
+  addCode(record.sourcePackageId, 'sourcePackageId');
+  addCode(record.cargoTrackingNumber, 'cargoTrackingNumber');
+  addCode(record.cargoKey, 'cargoKey');
+  addCode(record.cargoBarcode, 'cargoBarcode');
+  for (const p of record.parcels ?? []) {
+    addCode(p.parcelBarcode, 'parcelBarcode');
+    addCode(p.cargoKey, 'cargoKey');
+    addCode(p.cargoBarcode, 'cargoBarcode');
+    addCode(p.trackingCode, 'cargoTrackingNumber');
+  }
+
+  const lines: CacheLine[] = [];
+  let itemCount = 0;
+  (record.lines ?? []).forEach((line, position) => {
+    addCode(line.sku, 'sku');
+    addCode(line.barcode, 'barcode');
+    const items = (line.itemLines ?? []).map((it) => {
+      addCode(it.sku, 'sku');
+      addCode(it.barcode, 'barcode');
+      return {
+        itemId: it.id ?? null,
+        sourceOrderItemLineId: s(it.sourceOrderItemLineId),
+        sku: s(it.sku),
+        barcode: s(it.barcode),
+        productName: s(it.productName),
+        quantity: it.quantity ?? null,
+      };
+    });
+    itemCount += line.quantity ?? items.reduce((n, it) => n + (it.quantity ?? 0), 0);
+    lines.push({
+      lineId: line.id ?? null,
+      position,
+      sku: s(line.sku),
+      barcode: s(line.barcode),
+      productName: s(line.productName),
+      quantity: line.quantity ?? null,
+      imageUrl: s(line.productImageUrl),
+      items,
+    });
+  });
+
+  const addr = record.shipmentAddress;
+  const text = fold(
+    [
+      record.customerFirstName,
+      record.customerLastName,
+      record.customerEmail,
+      addr?.fullName,
+      addr?.phone,
+      addr?.city,
+      addr?.district,
+      record.invoiceAddress?.phone,
+      record.orderNumber,
+      record.sourcePackageId,
+      record.cargoTrackingNumber,
+      record.cargoName,
+      String(id),
+      ...lines.map((l) => l.productName),
+    ]
+      .filter((v): v is string => typeof v === 'string' && v.length > 0)
+      .join(' | '),
+  );
+
+  return {
+    id,
+    kind,
+    orderNumber: s(record.orderNumber),
+    sourcePackageId: s(record.sourcePackageId),
+    status: s(record.status),
+    cargoName: s(record.cargoName),
+    cargoTrackingNumber: s(record.cargoTrackingNumber),
+    cargoKey: s(record.cargoKey),
+    cargoBarcode: s(record.cargoBarcode),
+    customerFirstName: s(record.customerFirstName),
+    customerLastName: s(record.customerLastName),
+    customerCode: s(record.customerCode),
+    orderTs: toTs(record.orderDate),
+    lastModifiedTs: toTs(record.lastModifiedDate),
+    isConfirm: record.isConfirm === true ? 1 : record.isConfirm === false ? 0 : null,
+    itemCount,
+    rawJson: JSON.stringify(record),
+    lines,
+    codes: [...codes.entries()].map(([k, field]) => [k.slice(0, k.indexOf('\u0000')), field]),
+    text,
+  };
+}

@@ -1,0 +1,333 @@
+import type { PackageKind, SyncInput, SyncProgress, SyncReport, SyncStatus } from '../../../shared/domain/packages';
+import { serviceMessage } from '../../../shared/service/auth';
+import { PACKAGE_LIST_PATHS, PackageListEnvelope, packageListSearch } from '../../../shared/service/packages';
+import { isTransientError, retry } from '../api/retry';
+import type { CoreContext } from '../context';
+import { AppError } from '../errors';
+import type { Workspace } from '../workspace';
+import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
+import { packagesOf } from './packages-repo';
+
+const DAY = 86_400_000;
+/** Pages fetched at the same time: enough to hide latency, few enough to be gentle with the service. */
+const CONCURRENCY = 3;
+/** Unfinished runs younger than this are resumed before a new run starts. */
+const RESUME_WITHIN_MS = 2 * DAY;
+
+interface RunRow {
+  id: number;
+  kind: PackageKind;
+  from_ts: number;
+  to_ts: number;
+  page_size: number;
+  total_pages: number | null;
+  total_results: number | null;
+  state: string;
+  fetched: number;
+}
+
+interface FetchedPage {
+  rows: CacheRow[];
+  totalPages: number | null;
+  totalResults: number | null;
+  count: number;
+}
+
+const idle: SyncProgress = {
+  state: 'idle',
+  kind: null,
+  page: 0,
+  totalPages: null,
+  fetched: 0,
+  total: null,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+};
+
+/**
+ * Package sync: pages through the order and return lists for a date window into the cache.
+ *
+ * - Sorted by orderDate ascending inside a window fixed at the start, so packages arriving during
+ *   the run land at the end instead of shifting earlier pages; if the total still changes while
+ *   paging, the window is paged once more (upserts make the second pass harmless).
+ * - One transaction per page, and the page is recorded in sync_pages in that same transaction: a
+ *   failed run is resumed later by fetching exactly the pages that are not in the cache.
+ * - 401s are handled by the session (one re-login, retry); network trouble, timeouts, 5xx, 429 and
+ *   garbled answers are retried with exponential backoff and full jitter. A page that is still
+ *   garbled is reported and nothing of it is stored.
+ */
+export class PackageSync {
+  private progress: SyncProgress = idle;
+  private current: Promise<SyncReport> | null = null;
+  private lastChangedEmit = 0;
+  private readonly repo;
+
+  private readonly insertRun;
+  private readonly updateRunTotals;
+  private readonly finishRun;
+  private readonly unfinished;
+  private readonly pagesDone;
+  private readonly insertPage;
+  private readonly lastSuccess;
+  private readonly supersede;
+
+  constructor(
+    private ws: Workspace,
+    private ctx: CoreContext,
+    private opts: { retryBaseMs?: number; attempts?: number } = {},
+  ) {
+    const db = ws.db;
+    this.repo = packagesOf(ws);
+    this.insertRun = db.prepare<[PackageKind, number, number, number, string]>(
+      "INSERT INTO sync_runs (kind, from_ts, to_ts, page_size, state, started_at) VALUES (?, ?, ?, ?, 'running', ?)",
+    );
+    this.updateRunTotals = db.prepare<[number | null, number | null, number]>(
+      'UPDATE sync_runs SET total_pages = ?, total_results = ? WHERE id = ?',
+    );
+    this.finishRun = db.prepare<[string, string | null, string, number]>(
+      'UPDATE sync_runs SET state = ?, error = ?, finished_at = ? WHERE id = ?',
+    );
+    this.unfinished = db.prepare<[PackageKind, string], RunRow>(
+      "SELECT * FROM sync_runs WHERE kind = ? AND state IN ('running', 'failed') AND started_at >= ? ORDER BY id",
+    );
+    this.pagesDone = db.prepare<[number], { page: number }>('SELECT page FROM sync_pages WHERE run_id = ?');
+    this.insertPage = db.prepare<[number, number, number, string]>(
+      'INSERT OR IGNORE INTO sync_pages (run_id, page, count, stored_at) VALUES (?, ?, ?, ?)',
+    );
+    this.lastSuccess = db.prepare<[], { at: string | null }>(
+      "SELECT max(finished_at) AS at FROM sync_runs WHERE state = 'done' AND error IS NULL",
+    );
+    // Unfinished runs inside a window that has now been synced completely need no resuming.
+    this.supersede = db.prepare<[PackageKind, number, number, number]>(
+      "UPDATE sync_runs SET state = 'done', error = 'superseded' WHERE kind = ? AND state IN ('running', 'failed') AND from_ts >= ? AND to_ts <= ? AND id < ?",
+    );
+  }
+
+  isRunning(): boolean {
+    return this.current !== null;
+  }
+
+  status(): SyncStatus {
+    return { progress: this.progress, lastSuccessAt: this.lastSuccess.get()?.at ?? null, cached: this.repo.counts() };
+  }
+
+  /** Starts a sync in the background; progress comes as 'packages.sync' events. */
+  start(input: SyncInput): { started: boolean } {
+    if (this.current) return { started: false };
+    this.run(input).catch(() => undefined);
+    return { started: true };
+  }
+
+  /** Runs a sync to the end (CLI, tests); a second call while one runs is refused. */
+  run(input: SyncInput): Promise<SyncReport> {
+    if (this.current) return Promise.reject(new AppError('conflict', 'a sync is already running'));
+    const p = this.execute(input).finally(() => {
+      this.current = null;
+    });
+    this.current = p;
+    return p;
+  }
+
+  private async execute(input: SyncInput): Promise<SyncReport> {
+    const now = Date.now();
+    const to = input.to ? parseDate(input.to, 'to') : now;
+    const from = input.from ? parseDate(input.from, 'from') : to - 30 * DAY;
+    if (from > to) throw new AppError('invalid_input', '"from" is after "to"');
+    const kinds = input.kinds ?? ['order', 'return'];
+    const startedAt = new Date().toISOString();
+    this.setProgress({ ...idle, state: 'running', startedAt });
+    const report: SyncReport = { kinds: [], from: new Date(from).toISOString(), to: new Date(to).toISOString(), finishedAt: '' };
+    try {
+      for (const kind of kinds) {
+        const k = { kind, pages: 0, fetched: 0, stored: 0, total: 0, resumedPages: 0 };
+        report.kinds.push(k);
+        const since = new Date(now - RESUME_WITHIN_MS).toISOString();
+        for (const leftover of this.unfinished.all(kind, since)) {
+          // A run that failed earlier is finished first, from the page where it stopped. If it
+          // fails again, the new run below still runs (and reports its own trouble).
+          await this.runPages(leftover, k, true).catch(() => undefined);
+        }
+        const pageSize = this.ws.profile.pageSize;
+        const runId = Number(this.insertRun.run(kind, from, to, pageSize, new Date().toISOString()).lastInsertRowid);
+        const run: RunRow = {
+          id: runId,
+          kind,
+          from_ts: from,
+          to_ts: to,
+          page_size: pageSize,
+          total_pages: null,
+          total_results: null,
+          state: 'running',
+          fetched: 0,
+        };
+        const drifted = await this.runPages(run, k, false);
+        if (drifted) {
+          // The list changed under us: page the window once more so nothing slipped between pages.
+          const again = Number(this.insertRun.run(kind, from, to, pageSize, new Date().toISOString()).lastInsertRowid);
+          await this.runPages({ ...run, id: again }, k, false);
+        }
+        this.supersede.run(kind, from, to, runId);
+      }
+      report.finishedAt = new Date().toISOString();
+      this.setProgress({ ...this.progress, state: 'done', finishedAt: report.finishedAt, error: null });
+      this.emitChanged(true);
+      return report;
+    } catch (e) {
+      const error =
+        e instanceof AppError ? e.toShape() : { code: 'internal' as const, message: e instanceof Error ? e.message : String(e) };
+      this.setProgress({ ...this.progress, state: 'failed', finishedAt: new Date().toISOString(), error });
+      this.emitChanged(true);
+      throw e;
+    }
+  }
+
+  /** Fetches and stores the pages of one run that are not stored yet; true when the total drifted. */
+  private async runPages(run: RunRow, k: SyncReport['kinds'][number], resumed: boolean): Promise<boolean> {
+    const done = new Set(this.pagesDone.all(run.id).map((r) => r.page));
+    let drift = false;
+    let totalPages = run.total_pages;
+    let totalResults = run.total_results;
+    const store = (page: number, fetched: FetchedPage) => {
+      const now = new Date().toISOString();
+      const tx = this.ws.db.transaction(() => {
+        const r = this.repo.upsertRows(fetched.rows, now);
+        this.insertPage.run(run.id, page, fetched.count, now);
+        return r;
+      });
+      const r = tx();
+      done.add(page);
+      k.pages += 1;
+      k.fetched += fetched.count;
+      k.stored += r.inserted;
+      if (resumed) k.resumedPages += 1;
+      if (fetched.totalResults !== null && totalResults !== null && fetched.totalResults !== totalResults) drift = true;
+      this.setProgress({
+        ...this.progress,
+        kind: run.kind,
+        page: done.size,
+        totalPages,
+        fetched: this.progress.fetched + fetched.count,
+        total: totalResults,
+      });
+      this.emitChanged(false);
+    };
+
+    try {
+      if (totalPages === null || !done.has(0)) {
+        const first = await this.fetchPage(run, 0);
+        totalResults = first.totalResults;
+        totalPages = first.totalPages ?? (first.totalResults !== null ? Math.ceil(first.totalResults / run.page_size) : null);
+        this.updateRunTotals.run(totalPages, totalResults, run.id);
+        k.total += totalResults ?? 0;
+        if (!done.has(0)) store(0, first);
+      } else {
+        k.total += totalResults ?? 0;
+      }
+
+      if (totalPages === null) {
+        // No paging information: keep going until a short page.
+        for (let page = 1; ; page++) {
+          if (done.has(page)) continue;
+          const p = await this.fetchPage(run, page);
+          store(page, p);
+          if (p.count < run.page_size) break;
+        }
+      } else {
+        const todo: number[] = [];
+        for (let page = 1; page < totalPages; page++) if (!done.has(page)) todo.push(page);
+        let failure: unknown = null;
+        const worker = async () => {
+          while (todo.length > 0 && failure === null) {
+            const page = todo.shift()!;
+            try {
+              store(page, await this.fetchPage(run, page));
+            } catch (e) {
+              failure ??= e;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+        if (failure !== null) throw failure;
+      }
+      this.finishRun.run('done', null, new Date().toISOString(), run.id);
+      return drift;
+    } catch (e) {
+      this.finishRun.run('failed', e instanceof Error ? e.message : String(e), new Date().toISOString(), run.id);
+      throw e;
+    }
+  }
+
+  private fetchPage(run: RunRow, page: number): Promise<FetchedPage> {
+    const profile = this.ws.profile;
+    const unit = (ms: number) => (profile.timestampUnit === 's' ? Math.floor(ms / 1000) : ms);
+    const search = packageListSearch({
+      page,
+      size: run.page_size,
+      orderByField: 'orderDate',
+      orderByDirection: 'ASC',
+      StartDate: unit(run.from_ts),
+      EndDate: unit(run.to_ts),
+    });
+    const url = `${profile.omsUrl}${PACKAGE_LIST_PATHS[run.kind]}?${search}`;
+    return retry(
+      async () => {
+        const res = await this.ctx.session.authorized((token) =>
+          this.ctx.http.send(url, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 60_000 }),
+        );
+        const env = PackageListEnvelope.safeParse(res.json);
+        const message = env.success ? serviceMessage(env.data) : null;
+        if (res.status === 429 || res.status >= 500) {
+          throw new AppError('service_error', message ?? `page ${page}: HTTP ${res.status}`, { status: res.status });
+        }
+        if (res.status < 200 || res.status >= 300) {
+          throw new AppError('service_error', message ?? `page ${page}: HTTP ${res.status}`, { status: res.status });
+        }
+        if (!env.success) {
+          throw new AppError(
+            'bad_response',
+            `page ${page} of the ${run.kind} list is not what the service documents: ${env.error.issues[0]?.path.join('.') ?? ''} ${env.error.issues[0]?.message ?? ''}`.trim(),
+          );
+        }
+        if (!env.data.isSuccess)
+          throw new AppError('service_error', message ?? `page ${page}: the service reported a failure`, { status: res.status });
+        const data = env.data.data ?? [];
+        let rows: CacheRow[];
+        try {
+          rows = data.map((r, i) => toCacheRow(r, run.kind, i));
+        } catch (e) {
+          if (e instanceof GarbledRecord) throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${e.message}`);
+          throw e;
+        }
+        return {
+          rows,
+          count: rows.length,
+          totalPages: env.data.totalPages ?? null,
+          totalResults: env.data.totalResultCount ?? null,
+        };
+      },
+      { attempts: this.opts.attempts ?? 5, baseMs: this.opts.retryBaseMs ?? 400, capMs: 10_000, isTransient: isTransientError },
+    );
+  }
+
+  private setProgress(p: SyncProgress) {
+    this.progress = p;
+    this.ctx.bus.emit('packages.sync', p);
+  }
+
+  /** Screens refresh on 'packages.changed'; at most about once a second while a sync runs. */
+  private emitChanged(force: boolean) {
+    const now = Date.now();
+    if (!force && now - this.lastChangedEmit < 1000) return;
+    this.lastChangedEmit = now;
+    this.ctx.bus.emit('packages.changed', { reason: 'sync' });
+  }
+}
+
+function parseDate(value: string, name: string): number {
+  const t = Date.parse(value);
+  if (!Number.isFinite(t)) throw new AppError('invalid_input', `"${name}" is not a date: ${value}`);
+  return t;
+}
+
+export const syncOf = (ws: Workspace, ctx: CoreContext) => ws.service('packages.sync', () => new PackageSync(ws, ctx));

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { PackageRecord } from '../service/packages';
+import { AppErrorSchema } from '../result';
+
+export const PackageKind = z.enum(['order', 'return']);
+export type PackageKind = z.infer<typeof PackageKind>;
+
+/** One row of the package list. */
+export const PackageSummary = z.object({
+  id: z.number().int(),
+  kind: PackageKind,
+  orderNumber: z.string().nullable(),
+  sourcePackageId: z.string().nullable(),
+  status: z.string().nullable(),
+  customerName: z.string(),
+  cargoName: z.string().nullable(),
+  cargoTrackingNumber: z.string().nullable(),
+  orderDate: z.string().nullable(),
+  isConfirm: z.boolean().nullable(),
+  itemCount: z.number().int(),
+});
+export type PackageSummary = z.infer<typeof PackageSummary>;
+
+export const PackageSearchInput = z.strictObject({
+  query: z.string().max(200).default(''),
+  kind: z.enum(['all', 'order', 'return']).default('all'),
+  status: z.string().max(100).nullable().default(null),
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export type PackageSearchInput = z.input<typeof PackageSearchInput>;
+
+export const PackageSearchResult = z.object({
+  total: z.number().int(),
+  items: z.array(PackageSummary),
+  /** How the query matched: an exact code, free text, or no query (everything). */
+  mode: z.enum(['code', 'text', 'all']),
+});
+export type PackageSearchResult = z.infer<typeof PackageSearchResult>;
+
+export const PackageDetail = z.object({
+  summary: PackageSummary,
+  /** The record as the service sent it (every field kept), with notification updates applied. */
+  record: PackageRecord,
+  syncedAt: z.string(),
+});
+export type PackageDetail = z.infer<typeof PackageDetail>;
+
+export const SyncProgress = z.object({
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  kind: PackageKind.nullable(),
+  page: z.number().int(),
+  totalPages: z.number().int().nullable(),
+  fetched: z.number().int(),
+  total: z.number().int().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  error: AppErrorSchema.nullable(),
+});
+export type SyncProgress = z.infer<typeof SyncProgress>;
+
+export const SyncInput = z.strictObject({
+  /** ISO dates; default: the last 30 days. */
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
+  kinds: z.array(PackageKind).min(1).max(2).default(['order', 'return']),
+});
+export type SyncInput = z.input<typeof SyncInput>;
+
+export const SyncReport = z.object({
+  kinds: z.array(
+    z.object({
+      kind: PackageKind,
+      pages: z.number().int(),
+      fetched: z.number().int(),
+      stored: z.number().int(),
+      total: z.number().int(),
+      resumedPages: z.number().int(),
+    }),
+  ),
+  from: z.string(),
+  to: z.string(),
+  finishedAt: z.string(),
+});
+export type SyncReport = z.infer<typeof SyncReport>;
+
+export const SyncStatus = z.object({
+  progress: SyncProgress,
+  lastSuccessAt: z.string().nullable(),
+  cached: z.object({ orders: z.number().int(), returns: z.number().int() }),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;

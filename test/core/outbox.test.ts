@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Outbox } from '../../src/main/core/outbox/outbox';
+import '../../src/main/core/counts/inventory-sender';
+import { rig, type TestRig } from '../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+async function setup() {
+  t = await rig();
+  await t.signIn();
+  const ws = t.core.ctx.workspace();
+  // random() = 0: every retry waits the 250 ms floor, so tests are quick and repeatable.
+  const outbox = new Outbox(ws, t.core.ctx, () => 0);
+  return { ws, outbox };
+}
+
+const stock = async (r: TestRig) =>
+  (await r.admin('inventory')) as { items: { sku: string; qty: number; storageCode: string }[]; requests: number };
+const until = async (cond: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('outbox', () => {
+  it('keeps a write while the service is offline and sends it once it answers', async () => {
+    const { outbox } = await setup();
+    await t.admin('offline', { offline: true });
+    outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S1', Qty: 4, StorageCode: 'A-01' }] });
+    await outbox.drain();
+    expect(outbox.list({ limit: 10 })[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 'network' } });
+    expect(t.core.ctx.status.get()).toMatchObject({ online: false, pendingWrites: 1 });
+    await t.admin('offline', { offline: false });
+    outbox.online();
+    await outbox.drain();
+    expect(outbox.list({ limit: 10 })[0]).toMatchObject({ state: 'sent', responseStatus: 200 });
+    expect((await stock(t)).items).toEqual([{ storageCode: 'A-01', sku: 'S1', qty: 4 }]);
+    expect(t.core.ctx.status.get()).toMatchObject({ online: true, pendingWrites: 0 });
+  });
+
+  it('sends the writes of one storage code in order, never overtaking', async () => {
+    const { outbox } = await setup();
+    await t.admin('fail-next', { path: '/Inventory', status: 503, count: 1 });
+    outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S1', Qty: 5, StorageCode: 'A-01' }] });
+    outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S1', Qty: 7, StorageCode: 'A-01' }] });
+    outbox.enqueue({ kind: 'inventory', groupKey: 'B-02', payload: [{ Sku: 'S1', Qty: 1, StorageCode: 'B-02' }] });
+    await outbox.drain();
+    // The first A-01 write met a 503 and waits; the second must not have gone before it.
+    const history = (await t.admin('inventory/history')) as { storageCode: string; to: number }[];
+    expect(history.filter((h) => h.storageCode === 'A-01')).toEqual([]);
+    await until(async () => (await outbox.drain(), outbox.counts().pending === 0));
+    const after = (await t.admin('inventory/history')) as { storageCode: string; to: number }[];
+    expect(after.filter((h) => h.storageCode === 'A-01').map((h) => h.to)).toEqual([5, 7]);
+    expect((await stock(t)).items.find((i) => i.storageCode === 'A-01')?.qty).toBe(7);
+  });
+
+  it('keeps a business refusal with the body the service sent, and the group goes on', async () => {
+    const { outbox } = await setup();
+    await t.admin('inventory/unknown-skus', { skus: ['NOPE'] });
+    const bad = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'NOPE', Qty: 1, StorageCode: 'A-01' }] });
+    outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'OK1', Qty: 2, StorageCode: 'A-01' }] });
+    await outbox.drain();
+    const failed = outbox.get(bad)!;
+    expect(failed).toMatchObject({ state: 'failed', responseStatus: 400 });
+    expect(failed.responseBody).toContain('NOPE ürünü bulunamadı');
+    expect(outbox.counts()).toEqual({ pending: 0, failed: 1 });
+    expect((await stock(t)).items).toEqual([{ storageCode: 'A-01', sku: 'OK1', qty: 2 }]);
+    // A person fixes it on the service side and retries.
+    await t.admin('inventory/unknown-skus', { skus: [] });
+    expect(outbox.retry(bad)).toBe(1);
+    await outbox.drain();
+    expect(outbox.get(bad)?.state).toBe('sent');
+  });
+
+  it('re-logs in once on a 401 and sends', async () => {
+    const { outbox } = await setup();
+    await t.admin('expire-tokens', {});
+    outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S9', Qty: 3, StorageCode: 'A-01' }] });
+    await outbox.drain();
+    expect(outbox.counts()).toEqual({ pending: 0, failed: 0 });
+    expect((await stock(t)).items).toHaveLength(1);
+  });
+
+  it('sends again a write caught mid-send by a crash', async () => {
+    const { ws, outbox } = await setup();
+    const id = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S2', Qty: 8, StorageCode: 'A-01' }] });
+    ws.db.prepare("UPDATE outbox SET state = 'sending' WHERE id = ?").run(id);
+    const restarted = new Outbox(ws, t.core.ctx, () => 0);
+    expect(restarted.get(id)?.state).toBe('pending');
+    await restarted.drain();
+    expect(restarted.get(id)?.state).toBe('sent');
+  });
+
+  it('can cancel a write that was not sent', async () => {
+    const { outbox } = await setup();
+    await t.admin('offline', { offline: true });
+    const id = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S3', Qty: 1, StorageCode: 'A-01' }] });
+    expect(outbox.cancel(id)).toBe(true);
+    await t.admin('offline', { offline: false });
+    await outbox.drain();
+    expect(outbox.get(id)?.state).toBe('cancelled');
+    expect((await stock(t)).items).toEqual([]);
+  });
+});
