@@ -21,11 +21,11 @@ export async function rig(opts: { core?: Partial<CoreOptions>; sandbox?: Sandbox
   const sandbox = await createSandbox({ packages: 0, returns: 0, ...opts.sandbox });
   const core = createCore({ dataDir: dir, host: 'test', background: false, log: () => undefined, ...opts.core });
   const call = async <M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> => {
-    const r = await core.call(method, input);
+    const r = await rigObj.core.call(method, input);
     if (!r.ok) throw Object.assign(new Error(`${method}: ${r.error.code}: ${r.error.message}`), { error: r.error });
     return r.value;
   };
-  return {
+  const rigObj: TestRig = {
     core,
     sandbox,
     dataDir: dir,
@@ -50,9 +50,10 @@ export async function rig(opts: { core?: Partial<CoreOptions>; sandbox?: Sandbox
       return res.json();
     },
     async close() {
-      await core.close();
+      await rigObj.core.close();
       await sandbox.close();
       cleanup();
     },
   };
+  return rigObj;
 }

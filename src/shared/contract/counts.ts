@@ -1,5 +1,26 @@
-/** Contract methods of the counts feature (see ./app.ts for the pattern: 'feature.action': method(input, output)). */
-export const countsMethods = {} as const;
+import { z } from 'zod';
+import { OutboxItem } from '../domain/outbox';
+import { CountDetail, CountExport, CountReview, CountSession, CountsInputs, LineChange, PushResult, ScanResult } from '../domain/counts';
+import { method } from './define';
 
-/** Push events of the counts feature. */
+export const countsMethods = {
+  /** Continues the open count of a storage code or starts one. */
+  'counts.open': method(CountsInputs.open, CountDetail),
+  'counts.get': method(CountsInputs.session, CountDetail),
+  /** Stores the scan (event + line, one transaction) and answers only after the commit. */
+  'counts.scan': method(CountsInputs.scan, ScanResult),
+  'counts.setLine': method(CountsInputs.setLine, LineChange),
+  'counts.removeLine': method(CountsInputs.removeLine, LineChange),
+  'counts.undo': method(CountsInputs.undo, LineChange),
+  /** An unknown code: assign it to a SKU, or count it as its own SKU. Remembered for later scans. */
+  'counts.assign': method(CountsInputs.assign, LineChange),
+  'counts.review': method(CountsInputs.review, CountReview),
+  /** Puts the quantities in the outbox (batches, in order per storage code) and closes the count. */
+  'counts.push': method(CountsInputs.push, PushResult),
+  'counts.discard': method(CountsInputs.session, CountSession),
+  'counts.history': method(CountsInputs.history, z.array(CountSession)),
+  'counts.pushStatus': method(CountsInputs.session, z.array(OutboxItem)),
+  'counts.export': method(CountsInputs.session, CountExport),
+} as const;
+
 export const countsEvents = {} as const;

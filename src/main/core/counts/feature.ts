@@ -1,7 +1,33 @@
+import { AppError } from '../errors';
 import type { Feature } from '../feature';
+import { outboxOf } from '../outbox/outbox';
+import { countsOf } from './counts-repo';
 import './inventory-sender';
+import { exportCsv, push, review } from './push';
 
 export const countsFeature: Feature = {
   name: 'counts',
-  handlers: () => ({}),
+  handlers: (ctx) => ({
+    'counts.open': ({ storageCode }) => countsOf(ctx.workspace()).open(storageCode, ctx.session.state().user),
+    'counts.get': ({ sessionId }) => countsOf(ctx.workspace()).detail(sessionId),
+    'counts.scan': (input) => countsOf(ctx.workspace()).scan(input),
+    'counts.setLine': ({ sessionId, sku, quantity }) => countsOf(ctx.workspace()).setLine(sessionId, sku, quantity),
+    'counts.removeLine': ({ sessionId, sku }) => countsOf(ctx.workspace()).removeLine(sessionId, sku),
+    'counts.undo': ({ sessionId, steps }) => countsOf(ctx.workspace()).undo(sessionId, steps),
+    'counts.assign': ({ sessionId, code, sku, own }) => {
+      if (!sku && !own) throw new AppError('invalid_input', 'give the SKU this code means, or own: true');
+      return countsOf(ctx.workspace()).assign(sessionId, code, own ? null : (sku ?? null));
+    },
+    'counts.review': ({ sessionId, zeroMissing }) => review(ctx.workspace(), sessionId, zeroMissing),
+    'counts.push': ({ sessionId, zeroMissing, confirmed }) => push(ctx.workspace(), ctx, sessionId, zeroMissing, confirmed),
+    'counts.discard': ({ sessionId }) => {
+      const counts = countsOf(ctx.workspace());
+      counts.requireOpen(sessionId);
+      counts.setState(sessionId, 'discarded');
+      return counts.session(sessionId);
+    },
+    'counts.history': ({ storageCode, limit }) => countsOf(ctx.workspace()).history(storageCode ?? null, limit),
+    'counts.pushStatus': ({ sessionId }) => outboxOf(ctx.workspace(), ctx).list({ ref: `count:${sessionId}`, limit: 1000 }),
+    'counts.export': ({ sessionId }) => exportCsv(ctx.workspace(), sessionId),
+  }),
 };

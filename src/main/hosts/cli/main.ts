@@ -2,11 +2,14 @@ import { createI18n } from '../../../shared/i18n';
 import { AppError } from '../../core/errors';
 import { defaultDataDir } from '../../core/paths';
 import { loginCommand } from './commands/login';
+import { lookupCommand } from './commands/lookup';
+import { outboxCommand } from './commands/outbox';
 import { sandboxCommand } from './commands/sandbox';
+import { syncCommand } from './commands/sync';
 import { webCommand } from './commands/web';
 import { makeContext, UsageError, type Command } from './context';
 
-const commands: Command[] = [sandboxCommand, loginCommand, webCommand];
+const commands: Command[] = [sandboxCommand, loginCommand, syncCommand, lookupCommand, outboxCommand, webCommand];
 
 /**
  * `wd`: the command line over the same core. Exit codes: 0 ok, 1 failure (message on stderr),

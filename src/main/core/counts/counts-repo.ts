@@ -1,0 +1,463 @@
+import { checkGtin } from '../../../shared/barcode/gtin';
+import type { CountDetail, CountLine, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
+import { productsOf } from '../catalog/products-repo';
+import { AppError } from '../errors';
+import type { Workspace } from '../workspace';
+
+interface SessionRow {
+  id: number;
+  storage_code: string;
+  state: 'open' | 'pushed' | 'discarded';
+  user_name: string | null;
+  total_units: number;
+  line_count: number;
+  created_at: string;
+  updated_at: string;
+  pushed_at: string | null;
+}
+
+interface LineRow {
+  session_id: number;
+  sku: string;
+  quantity: number;
+  name: string | null;
+  barcode: string | null;
+  unknown: number;
+  first_event: number;
+  last_event: number;
+  updated_at: string;
+}
+
+interface EventRow {
+  id: number;
+  kind: string;
+  raw_code: string | null;
+  sku: string | null;
+  delta: number;
+  quantity: number | null;
+  prev_quantity: number | null;
+  resolution: string | null;
+  at: string;
+}
+
+export const toSession = (r: SessionRow): CountSession => ({
+  id: r.id,
+  storageCode: r.storage_code,
+  state: r.state,
+  userName: r.user_name,
+  totalUnits: r.total_units,
+  lineCount: r.line_count,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  pushedAt: r.pushed_at,
+});
+
+export const toLine = (r: LineRow): CountLine => ({
+  sku: r.sku,
+  quantity: r.quantity,
+  name: r.name,
+  barcode: r.barcode,
+  unknown: r.unknown === 1,
+  updatedAt: r.updated_at,
+  firstEvent: r.first_event,
+  lastEvent: r.last_event,
+});
+
+/**
+ * Counting. Every change is an append-only event plus the derived line and session totals, in one
+ * transaction; the caller acknowledges a scan only after `scan()` returns, i.e. after the commit.
+ */
+export function createCountsRepo(ws: Workspace) {
+  const db = ws.db;
+  const products = productsOf(ws);
+  const s = {
+    session: db.prepare<[number], SessionRow>('SELECT * FROM count_sessions WHERE id = ?'),
+    openFor: db.prepare<[string], SessionRow>("SELECT * FROM count_sessions WHERE storage_code = ? AND state = 'open'"),
+    createSession: db.prepare<[string, string | null, string, string]>(
+      "INSERT INTO count_sessions (storage_code, state, user_name, created_at, updated_at) VALUES (?, 'open', ?, ?, ?)",
+    ),
+    totals: db.prepare<[number, number, string, number]>(
+      'UPDATE count_sessions SET total_units = total_units + ?, line_count = line_count + ?, updated_at = ? WHERE id = ?',
+    ),
+    event: db.prepare<{
+      session: number;
+      kind: string;
+      raw: string | null;
+      sku: string | null;
+      delta: number;
+      quantity: number | null;
+      prev: number | null;
+      undoes: number | null;
+      resolution: string | null;
+      at: string;
+      station: string | null;
+    }>(
+      `INSERT INTO scan_events (session_id, kind, raw_code, sku, delta, quantity, prev_quantity, undoes, resolution, at, station)
+       VALUES (@session, @kind, @raw, @sku, @delta, @quantity, @prev, @undoes, @resolution, @at, @station)`,
+    ),
+    line: db.prepare<[number, string], LineRow>('SELECT * FROM count_lines WHERE session_id = ? AND sku = ?'),
+    lines: db.prepare<[number], LineRow>('SELECT * FROM count_lines WHERE session_id = ? ORDER BY last_event DESC'),
+    addToLine: db.prepare<
+      {
+        session: number;
+        sku: string;
+        delta: number;
+        name: string | null;
+        barcode: string | null;
+        unknown: number;
+        event: number;
+        at: string;
+      },
+      LineRow
+    >(
+      `INSERT INTO count_lines (session_id, sku, quantity, name, barcode, unknown, first_event, last_event, updated_at)
+       VALUES (@session, @sku, @delta, @name, @barcode, @unknown, @event, @event, @at)
+       ON CONFLICT (session_id, sku) DO UPDATE SET
+         quantity = quantity + excluded.quantity,
+         name = coalesce(count_lines.name, excluded.name),
+         barcode = coalesce(count_lines.barcode, excluded.barcode),
+         last_event = excluded.last_event,
+         updated_at = excluded.updated_at
+       RETURNING *`,
+    ),
+    putLine: db.prepare<{
+      session: number;
+      sku: string;
+      quantity: number;
+      name: string | null;
+      barcode: string | null;
+      unknown: number;
+      event: number;
+      at: string;
+    }>(
+      `INSERT INTO count_lines (session_id, sku, quantity, name, barcode, unknown, first_event, last_event, updated_at)
+       VALUES (@session, @sku, @quantity, @name, @barcode, @unknown, @event, @event, @at)
+       ON CONFLICT (session_id, sku) DO UPDATE SET quantity = excluded.quantity, unknown = excluded.unknown,
+         name = coalesce(count_lines.name, excluded.name), barcode = coalesce(count_lines.barcode, excluded.barcode),
+         last_event = excluded.last_event, updated_at = excluded.updated_at`,
+    ),
+    deleteLine: db.prepare<[number, string]>('DELETE FROM count_lines WHERE session_id = ? AND sku = ?'),
+    lastUndoable: db.prepare<[number], EventRow>(
+      "SELECT * FROM scan_events WHERE session_id = ? AND kind IN ('scan', 'set', 'remove') AND undone = 0 ORDER BY id DESC LIMIT 1",
+    ),
+    activeSet: db.prepare<[number, string], { id: number }>(
+      "SELECT id FROM scan_events WHERE session_id = ? AND sku = ? AND kind = 'set' AND undone = 0 LIMIT 1",
+    ),
+    markUndone: db.prepare<[number]>('UPDATE scan_events SET undone = 1 WHERE id = ?'),
+    lastScan: db.prepare<[number], EventRow>(
+      "SELECT * FROM scan_events WHERE session_id = ? AND kind IN ('scan', 'rejected') AND undone = 0 ORDER BY id DESC LIMIT 1",
+    ),
+    setState: db.prepare<[string, string, string | null, number]>(
+      'UPDATE count_sessions SET state = ?, updated_at = ?, pushed_at = ? WHERE id = ?',
+    ),
+    history: db.prepare<{ code: string | null; limit: number }, SessionRow>(
+      'SELECT * FROM count_sessions WHERE (@code IS NULL OR storage_code = @code) ORDER BY id DESC LIMIT @limit',
+    ),
+  };
+
+  function openSession(id: number): SessionRow {
+    const row = s.session.get(id);
+    if (!row) throw new AppError('not_found', `no count ${id}`);
+    if (row.state !== 'open')
+      throw new AppError('conflict', `count ${id} is ${row.state}; open the storage code again to start a new count`);
+    return row;
+  }
+
+  const now = () => new Date().toISOString();
+
+  function productInfo(sku: string) {
+    const p = products.resolve(sku);
+    return p && p.sku === sku ? { name: p.name, barcode: p.barcode } : { name: null, barcode: null };
+  }
+
+  const scanTx = db.transaction((input: { sessionId: number; code: string; quantity: number; station?: string }): ScanResult => {
+    const at = now();
+    openSession(input.sessionId);
+    const code = input.code.trim();
+    const known = products.resolve(code);
+    if (!known) {
+      const gtin = checkGtin(code);
+      if (gtin.valid === false) {
+        // A misread: the worker scans again. Kept in the log (what was received), counted nowhere.
+        const eventId = Number(
+          s.event.run({
+            session: input.sessionId,
+            kind: 'rejected',
+            raw: code,
+            sku: null,
+            delta: 0,
+            quantity: null,
+            prev: null,
+            undoes: null,
+            resolution: 'misread',
+            at,
+            station: input.station ?? null,
+          }).lastInsertRowid,
+        );
+        return {
+          outcome: 'misread',
+          eventId,
+          code,
+          line: null,
+          delta: 0,
+          via: null,
+          gtin: { kind: gtin.kind, expected: gtin.expected },
+          session: toSession(s.session.get(input.sessionId)!),
+        };
+      }
+    }
+    const sku = known ? known.sku : code;
+    const eventId = Number(
+      s.event.run({
+        session: input.sessionId,
+        kind: 'scan',
+        raw: code,
+        sku,
+        delta: input.quantity,
+        quantity: null,
+        prev: null,
+        undoes: null,
+        resolution: known ? known.via : 'unknown',
+        at,
+        station: input.station ?? null,
+      }).lastInsertRowid,
+    );
+    const line = s.addToLine.get({
+      session: input.sessionId,
+      sku,
+      delta: input.quantity,
+      name: known?.name ?? null,
+      barcode: known ? (known.barcode ?? (known.via === 'barcode' ? code : null)) : null,
+      unknown: known ? 0 : 1,
+      event: eventId,
+      at,
+    })!;
+    s.totals.run(input.quantity, line.first_event === eventId ? 1 : 0, at, input.sessionId);
+    return {
+      outcome: known ? 'counted' : 'unknown',
+      eventId,
+      code,
+      line: toLine(line),
+      delta: input.quantity,
+      via: known?.via ?? null,
+      gtin: null,
+      session: toSession(s.session.get(input.sessionId)!),
+    };
+  });
+
+  /** Sets a line to a quantity (creating it if needed); returns the quantity it had. */
+  function setQuantity(sessionId: number, sku: string, quantity: number, kind: 'set' | 'remove', at: string): number | null {
+    const existing = s.line.get(sessionId, sku);
+    const prev = existing?.quantity ?? null;
+    const eventId = Number(
+      s.event.run({
+        session: sessionId,
+        kind,
+        raw: null,
+        sku,
+        delta: quantity - (prev ?? 0),
+        quantity,
+        prev,
+        undoes: null,
+        resolution: null,
+        at,
+        station: null,
+      }).lastInsertRowid,
+    );
+    if (kind === 'remove') {
+      if (existing) s.deleteLine.run(sessionId, sku);
+      s.totals.run(-(prev ?? 0), existing ? -1 : 0, at, sessionId);
+    } else {
+      const info = existing ? { name: existing.name, barcode: existing.barcode } : productInfo(sku);
+      s.putLine.run({ session: sessionId, sku, quantity, ...info, unknown: existing?.unknown ?? 0, event: eventId, at });
+      s.totals.run(quantity - (prev ?? 0), existing ? 0 : 1, at, sessionId);
+    }
+    return prev;
+  }
+
+  function change(sessionId: number, skus: string[]): LineChange {
+    const lines: CountLine[] = [];
+    const removed: string[] = [];
+    for (const sku of new Set(skus)) {
+      const l = s.line.get(sessionId, sku);
+      if (l) lines.push(toLine(l));
+      else removed.push(sku);
+    }
+    return { lines, removed, session: toSession(s.session.get(sessionId)!) };
+  }
+
+  return {
+    open(storageCode: string, userName: string | null): CountDetail {
+      const existing = s.openFor.get(storageCode);
+      if (existing) return this.detail(existing.id);
+      const at = now();
+      const id = Number(s.createSession.run(storageCode, userName, at, at).lastInsertRowid);
+      return this.detail(id);
+    },
+
+    detail(id: number): CountDetail {
+      const row = s.session.get(id);
+      if (!row) throw new AppError('not_found', `no count ${id}`);
+      const last = s.lastScan.get(id);
+      return {
+        session: toSession(row),
+        lines: s.lines.all(id).map(toLine),
+        lastScan: last
+          ? {
+              code: last.raw_code ?? '',
+              sku: last.sku,
+              delta: last.delta,
+              at: last.at,
+              outcome: last.kind === 'rejected' ? 'misread' : last.resolution === 'unknown' ? 'unknown' : 'counted',
+            }
+          : null,
+      };
+    },
+
+    scan: (input: { sessionId: number; code: string; quantity: number; station?: string }) => scanTx(input),
+
+    setLine: db.transaction((sessionId: number, sku: string, quantity: number): LineChange => {
+      openSession(sessionId);
+      setQuantity(sessionId, sku, quantity, 'set', now());
+      return change(sessionId, [sku]);
+    }),
+
+    removeLine: db.transaction((sessionId: number, sku: string): LineChange => {
+      openSession(sessionId);
+      if (!s.line.get(sessionId, sku)) throw new AppError('not_found', `no line ${sku} in this count`);
+      setQuantity(sessionId, sku, 0, 'remove', now());
+      return change(sessionId, [sku]);
+    }),
+
+    /** Takes back the last scans / set / remove of the count, newest first. */
+    undo: db.transaction((sessionId: number, steps: number): LineChange => {
+      openSession(sessionId);
+      const touched: string[] = [];
+      for (let i = 0; i < steps; i++) {
+        const ev = s.lastUndoable.get(sessionId);
+        if (!ev || !ev.sku) break;
+        const at = now();
+        const line = s.line.get(sessionId, ev.sku);
+        const undoId = Number(
+          s.event.run({
+            session: sessionId,
+            kind: 'undo',
+            raw: ev.raw_code,
+            sku: ev.sku,
+            delta: 0,
+            quantity: null,
+            prev: line?.quantity ?? null,
+            undoes: ev.id,
+            resolution: null,
+            at,
+            station: null,
+          }).lastInsertRowid,
+        );
+        s.markUndone.run(ev.id);
+        if (ev.kind === 'scan') {
+          const next = (line?.quantity ?? 0) - ev.delta;
+          // Back to nothing: the line goes, unless the worker had set it (an explicit zero stays).
+          if (line && next <= 0 && !s.activeSet.get(sessionId, ev.sku)) {
+            s.deleteLine.run(sessionId, ev.sku);
+            s.totals.run(-line.quantity, -1, at, sessionId);
+          } else if (line) {
+            s.putLine.run({
+              session: sessionId,
+              sku: ev.sku,
+              quantity: Math.max(0, next),
+              name: line.name,
+              barcode: line.barcode,
+              unknown: line.unknown,
+              event: undoId,
+              at,
+            });
+            s.totals.run(Math.max(0, next) - line.quantity, 0, at, sessionId);
+          }
+        } else if (ev.prev_quantity === null) {
+          if (line) {
+            s.deleteLine.run(sessionId, ev.sku);
+            s.totals.run(-line.quantity, -1, at, sessionId);
+          }
+        } else {
+          const info = line ? { name: line.name, barcode: line.barcode } : productInfo(ev.sku);
+          s.putLine.run({
+            session: sessionId,
+            sku: ev.sku,
+            quantity: ev.prev_quantity,
+            ...info,
+            unknown: line?.unknown ?? 0,
+            event: undoId,
+            at,
+          });
+          s.totals.run(ev.prev_quantity - (line?.quantity ?? 0), line ? 0 : 1, at, sessionId);
+        }
+        touched.push(ev.sku);
+      }
+      return change(sessionId, touched);
+    }),
+
+    /** An unknown code becomes a SKU (or its own SKU); remembered for every later scan. */
+    assign: db.transaction((sessionId: number, code: string, target: string | null): LineChange => {
+      openSession(sessionId);
+      const sku = target ?? code;
+      products.assign(code, sku);
+      const at = now();
+      const provisional = s.line.get(sessionId, code);
+      const eventId = Number(
+        s.event.run({
+          session: sessionId,
+          kind: 'assign',
+          raw: code,
+          sku,
+          delta: 0,
+          quantity: provisional?.quantity ?? 0,
+          prev: null,
+          undoes: null,
+          resolution: target ? 'alias' : 'own',
+          at,
+          station: null,
+        }).lastInsertRowid,
+      );
+      if (provisional) {
+        if (sku === code) {
+          s.putLine.run({
+            session: sessionId,
+            sku,
+            quantity: provisional.quantity,
+            name: provisional.name,
+            barcode: code,
+            unknown: 0,
+            event: eventId,
+            at,
+          });
+        } else {
+          s.deleteLine.run(sessionId, code);
+          const existed = s.line.get(sessionId, sku);
+          const info = existed ? { name: existed.name, barcode: existed.barcode } : productInfo(sku);
+          s.addToLine.get({ session: sessionId, sku, delta: provisional.quantity, ...info, unknown: 0, event: eventId, at });
+          s.totals.run(0, existed ? -1 : 0, at, sessionId);
+        }
+      }
+      return change(sessionId, [code, sku]);
+    }),
+
+    lines: (sessionId: number): CountLine[] => s.lines.all(sessionId).map(toLine),
+    session(sessionId: number): CountSession {
+      const row = s.session.get(sessionId);
+      if (!row) throw new AppError('not_found', `no count ${sessionId}`);
+      return toSession(row);
+    },
+    requireOpen: (sessionId: number) => toSession(openSession(sessionId)),
+    setState(sessionId: number, state: 'pushed' | 'discarded') {
+      const at = now();
+      s.setState.run(state, at, state === 'pushed' ? at : null, sessionId);
+    },
+    /** Sets lines inside a caller's transaction (zeroing missing SKUs at push). */
+    setQuantityInTx: (sessionId: number, sku: string, quantity: number) => setQuantity(sessionId, sku, quantity, 'set', now()),
+    history: (storageCode: string | null, limit: number): CountSession[] => s.history.all({ code: storageCode, limit }).map(toSession),
+  };
+}
+
+export type CountsRepo = ReturnType<typeof createCountsRepo>;
+
+export const countsOf = (ws: Workspace) => ws.service('counts', () => createCountsRepo(ws));

@@ -1,0 +1,47 @@
+import { outboxOf } from '../../../core/outbox/outbox';
+import { parse } from '../args';
+import type { Command } from '../context';
+import { activeProfile, signInActive } from '../session';
+
+export const outboxCommand: Command = {
+  name: 'outbox',
+  summary: 'cli:help.outbox',
+  usage:
+    'wd outbox [--retry]   (lists writes waiting for or refused by the service; --retry sends them now, password: WD_PASSWORD or stdin)',
+  async run(ctx, argv) {
+    const { values } = parse(argv, { retry: { type: 'boolean' }, all: { type: 'boolean' } });
+    const core = ctx.core();
+    if (values.retry) {
+      await signInActive(ctx);
+      const outbox = outboxOf(core.ctx.workspace(), core.ctx);
+      outbox.retry();
+      await outbox.drain();
+    }
+    const ws = core.ctx.session.isSignedIn() ? core.ctx.workspace() : core.ctx.openWorkspace(activeProfile(ctx).id);
+    const outbox = outboxOf(ws, core.ctx);
+    const items = outbox.list({ limit: 200, states: values.all ? undefined : ['pending', 'sending', 'failed'] });
+    const counts = outbox.counts();
+    if (ctx.json) {
+      ctx.print('', { counts, items });
+    } else {
+      const lines = items.map((i) =>
+        [
+          `#${i.id}`,
+          ctx.t(`cli:outboxStates.${i.state}`),
+          i.kind,
+          i.groupKey,
+          Object.entries(i.summary)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(' '),
+          i.attempts ? ctx.t('cli:attempts', { count: i.attempts }) : '',
+          i.lastError ? `— ${i.lastError.message}` : '',
+          i.responseBody && i.state === 'failed' ? `\n    ${i.responseBody.slice(0, 500)}` : '',
+        ]
+          .filter(Boolean)
+          .join('  '),
+      );
+      ctx.print([...lines, ctx.t('cli:outboxCounts', counts)].join('\n'));
+    }
+    return counts.failed > 0 || (values.retry && counts.pending > 0) ? 1 : 0;
+  },
+};

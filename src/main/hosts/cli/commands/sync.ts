@@ -1,0 +1,51 @@
+import { syncOf } from '../../../core/packages/sync';
+import { parse } from '../args';
+import { UsageError, type Command } from '../context';
+import { signInActive } from '../session';
+
+export const syncCommand: Command = {
+  name: 'sync',
+  summary: 'cli:help.sync',
+  usage: 'wd sync [--from DATE] [--to DATE] [--kind order|return]   (password: WD_PASSWORD or stdin; default: the last 30 days)',
+  async run(ctx, argv) {
+    const { values } = parse(argv, { from: { type: 'string' }, to: { type: 'string' }, kind: { type: 'string' } });
+    if (values.kind && values.kind !== 'order' && values.kind !== 'return') throw new UsageError('--kind is order or return');
+    for (const d of [values.from, values.to])
+      if (d !== undefined && !Number.isFinite(Date.parse(d))) throw new UsageError(`not a date: ${d}`);
+    await signInActive(ctx);
+    const core = ctx.core();
+    const ws = core.ctx.workspace();
+    const off = core.bus.on('packages.sync', (p) => {
+      if (!ctx.json && p.state === 'running' && p.kind) {
+        process.stderr.write(
+          `\r${ctx.t('cli:syncProgress', { kind: ctx.t(`cli:kinds.${p.kind}`), page: p.page, pages: p.totalPages ?? '?', fetched: p.fetched })}   `,
+        );
+      }
+    });
+    try {
+      const report = await syncOf(ws, core.ctx).run({
+        from: values.from ? new Date(values.from).toISOString() : undefined,
+        to: values.to ? new Date(values.to).toISOString() : undefined,
+        kinds: values.kind ? [values.kind as 'order' | 'return'] : ['order', 'return'],
+      });
+      if (!ctx.json) process.stderr.write('\n');
+      const lines = report.kinds.map((k) =>
+        ctx.t('cli:syncKind', {
+          kind: ctx.t(`cli:kinds.${k.kind}`),
+          fetched: k.fetched,
+          pages: k.pages,
+          stored: k.stored,
+          resumed: k.resumedPages,
+        }),
+      );
+      const cached = syncOf(ws, core.ctx).status().cached;
+      ctx.print([ctx.t('cli:syncDone', { from: report.from, to: report.to }), ...lines, ctx.t('cli:cached', cached)].join('\n'), {
+        ...report,
+        cached,
+      });
+      return 0;
+    } finally {
+      off();
+    }
+  },
+};

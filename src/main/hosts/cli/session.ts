@@ -1,0 +1,24 @@
+import { AppError } from '../../core/errors';
+import type { Profile } from '../../../shared/domain/settings';
+import { call, type CliContext } from './context';
+import { readPassword } from './password';
+
+/** The profile the app and `wd login` use last (settings.activeProfileId). */
+export function activeProfile(ctx: CliContext): Profile {
+  const core = ctx.core();
+  const id = core.ctx.settings.get().activeProfileId;
+  const profile = id ? core.ctx.profiles.find(id) : undefined;
+  if (!profile) throw new AppError('not_found', ctx.t('cli:noProfile'));
+  return profile;
+}
+
+/** Signs in to the active profile with WD_PASSWORD (or stdin); the service must answer. */
+export async function signInActive(ctx: CliContext): Promise<Profile> {
+  const profile = activeProfile(ctx);
+  if (!profile.userName) throw new AppError('not_found', ctx.t('cli:noProfile'));
+  const password = await readPassword(ctx.env, ctx.stdin, `${ctx.t('signIn:password')}: `);
+  if (!password) throw new AppError('invalid_input', ctx.t('cli:passwordMissing'));
+  const state = await call(ctx.core().call('session.signIn', { profileId: profile.id, userName: profile.userName, password }));
+  if (state.offline) throw new AppError('network', ctx.t('cli:offline', { url: profile.omsUrl }));
+  return profile;
+}

@@ -1,0 +1,95 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { StatusName } from '../../components/StatusName';
+import { formatDate } from '../../i18n/format';
+import { PAGE_SIZE, rowAt, usePackages } from '../../store/packages';
+
+const ROW_HEIGHT = 72;
+
+/**
+ * Virtualized: only the rows on screen exist in the DOM and only their pages are fetched, so the
+ * list stays smooth with 100,000 packages. Arrow keys move through it; Enter opens a package.
+ */
+export function PackageList() {
+  const { t } = useTranslation('packages');
+  const { total, pages, selected, ensurePage, open } = usePackages(
+    useShallow((s) => ({ total: s.total, pages: s.pages, selected: s.selected, ensurePage: s.ensurePage, open: s.open })),
+  );
+  const parentRef = useRef<HTMLDivElement>(null);
+  // The React Compiler is not used; TanStack Virtual's unmemoizable API is fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  useEffect(() => {
+    const first = items[0]?.index;
+    const last = items[items.length - 1]?.index;
+    if (first === undefined || last === undefined) return;
+    for (let p = Math.floor(first / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) void ensurePage(p);
+  }, [items, ensurePage]);
+
+  function onKeyDown(e: React.KeyboardEvent<HTMLDivElement>, index: number) {
+    const target = e.key === 'ArrowDown' ? index + 1 : e.key === 'ArrowUp' ? index - 1 : -1;
+    if (target >= 0 && target < total) {
+      e.preventDefault();
+      virtualizer.scrollToIndex(target);
+      requestAnimationFrame(() => parentRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus());
+    }
+  }
+
+  return (
+    <div ref={parentRef} className="virtual-list" role="list" aria-label={t('list')} data-testid="package-list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((v) => {
+          const row = rowAt({ pages }, v.index);
+          const isSel = row && selected?.kind === row.kind && selected.id === row.id;
+          return (
+            <div
+              key={v.key}
+              role="listitem"
+              className={`package-row${isSel ? ' package-row-selected' : ''}`}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+              data-index={v.index}
+              tabIndex={0}
+              onClick={() => row && void open(row.kind, row.id)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && row) void open(row.kind, row.id);
+                else onKeyDown(e, v.index);
+              }}
+              aria-label={row ? `${t(`kindOne.${row.kind}`)} ${row.id} ${row.orderNumber ?? ''} ${row.customerName}` : t('loadingRow')}
+            >
+              {row ? (
+                <>
+                  <div className="package-row-main">
+                    <span className={`kind-tag kind-${row.kind}`}>{t(`kindOne.${row.kind}`)}</span>
+                    <strong>{row.orderNumber ?? row.id}</strong>
+                    <span className="package-row-customer">{row.customerName}</span>
+                  </div>
+                  <div className="package-row-sub">
+                    <span>#{row.id}</span>
+                    <span>
+                      <StatusName status={row.status} />
+                    </span>
+                    <span>{row.cargoName}</span>
+                    <span>{row.cargoTrackingNumber}</span>
+                    <span>{formatDate(row.orderDate)}</span>
+                    <span>{t('items', { count: row.itemCount })}</span>
+                  </div>
+                </>
+              ) : (
+                <span className="hint">{t('loadingRow')}</span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { ErrorText } from '../../components/ErrorText';
+import { formatDateTime } from '../../i18n/format';
+import { useApp } from '../../store/app';
+import { usePackages } from '../../store/packages';
+
+/** Sync now, the last sync time, a progress bar while a sync runs, and the offline badge. */
+export function SyncBar() {
+  const { t } = useTranslation('packages');
+  const { sync, syncError, syncNow } = usePackages(useShallow((s) => ({ sync: s.sync, syncError: s.syncError, syncNow: s.syncNow })));
+  const online = useApp((s) => s.status.online && !s.session.offline);
+  const p = sync?.progress;
+  const running = p?.state === 'running';
+  const pct = running && p.totalPages ? Math.min(100, Math.round((p.page / p.totalPages) * 100)) : undefined;
+  return (
+    <div className="sync-bar">
+      <button type="button" className="btn" onClick={() => void syncNow()} disabled={running}>
+        {running ? t('sync.runningShort') : t('sync.now')}
+      </button>
+      <span className="sync-info" data-testid="last-sync">
+        {sync?.lastSuccessAt ? t('sync.last', { time: formatDateTime(sync.lastSuccessAt) }) : t('sync.never')}
+        {sync ? ` · ${t('sync.cached', sync.cached)}` : ''}
+      </span>
+      {!online ? (
+        <span className="pill pill-bad" data-testid="offline-badge">
+          {t('offlineBadge')}
+        </span>
+      ) : null}
+      {running ? (
+        <div className="sync-progress">
+          <progress aria-label={t('sync.progress')} max={100} value={pct} />
+          <span>{t('sync.running', { kind: p.kind ? t(`kinds.${p.kind}`) : '', page: p.page, pages: p.totalPages ?? '?' })}</span>
+        </div>
+      ) : null}
+      {p?.state === 'failed' ? (
+        <div className="sync-failed">
+          <strong>{t('sync.failed')}</strong> <ErrorText error={p.error} />
+        </div>
+      ) : null}
+      <ErrorText error={syncError} />
+    </div>
+  );
+}

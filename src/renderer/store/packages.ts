@@ -1,0 +1,155 @@
+import { create } from 'zustand';
+import type { PackageDetail, PackageKind, PackageSummary, SyncStatus } from '../../shared/domain/packages';
+import type { AppErrorShape } from '../../shared/result';
+import { call, subscribe } from '../bridge/api';
+
+export const PAGE_SIZE = 100;
+
+export interface PackagesState {
+  query: string;
+  kind: 'all' | PackageKind;
+  status: string | null;
+  total: number;
+  mode: 'code' | 'text' | 'all';
+  /** Result rows by page index, fetched as the list scrolls. */
+  pages: Record<number, PackageSummary[]>;
+  /** Bumped on every new search so late answers of an older search are ignored. */
+  generation: number;
+  searching: boolean;
+  error: AppErrorShape | null;
+  statuses: string[];
+  selected: { kind: PackageKind; id: number } | null;
+  detail: PackageDetail | null;
+  detailError: AppErrorShape | null;
+  sync: SyncStatus | null;
+  syncError: AppErrorShape | null;
+
+  init(): () => void;
+  setFilters(f: Partial<Pick<PackagesState, 'query' | 'kind' | 'status'>>): void;
+  search(): Promise<void>;
+  ensurePage(page: number): Promise<void>;
+  /** A scan or Enter in the search box: exact code first; one match opens it. */
+  submit(code: string): Promise<void>;
+  open(kind: PackageKind, id: number): Promise<void>;
+  close(): void;
+  syncNow(): Promise<void>;
+  refreshSync(): Promise<void>;
+}
+
+const inflight = new Set<string>();
+
+export const usePackages = create<PackagesState>()((set, get) => ({
+  query: '',
+  kind: 'all',
+  status: null,
+  total: 0,
+  mode: 'all',
+  pages: {},
+  generation: 0,
+  searching: false,
+  error: null,
+  statuses: [],
+  selected: null,
+  detail: null,
+  detailError: null,
+  sync: null,
+  syncError: null,
+
+  init() {
+    let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+    const offSync = subscribe('packages.sync', (progress) => {
+      const current = get().sync;
+      set({ sync: current ? { ...current, progress } : { progress, lastSuccessAt: null, cached: { orders: 0, returns: 0 } } });
+      if (progress.state === 'done' || progress.state === 'failed') void get().refreshSync();
+    });
+    const offChanged = subscribe('packages.changed', () => {
+      // Coalesce bursts (a sync stores several pages a second) into one refresh.
+      if (refreshTimer) return;
+      refreshTimer = setTimeout(() => {
+        refreshTimer = null;
+        void get().search();
+        const sel = get().selected;
+        if (sel) void get().open(sel.kind, sel.id);
+        void call('packages.statuses', {}).then((r) => r.ok && set({ statuses: r.value }));
+      }, 300);
+    });
+    void get().refreshSync();
+    void get().search();
+    void call('packages.statuses', {}).then((r) => r.ok && set({ statuses: r.value }));
+    return () => {
+      offSync();
+      offChanged();
+      if (refreshTimer) clearTimeout(refreshTimer);
+    };
+  },
+
+  setFilters(f) {
+    set(f);
+    void get().search();
+  },
+
+  async search() {
+    const generation = get().generation + 1;
+    set({ generation, searching: true, error: null });
+    const { query, kind, status } = get();
+    const r = await call('packages.search', { query, kind, status, offset: 0, limit: PAGE_SIZE });
+    if (get().generation !== generation) return;
+    if (!r.ok) {
+      set({ searching: false, error: r.error, total: 0, pages: {} });
+      return;
+    }
+    set({ searching: false, total: r.value.total, mode: r.value.mode, pages: { 0: r.value.items } });
+  },
+
+  async ensurePage(page) {
+    const { pages, generation, query, kind, status, total } = get();
+    if (pages[page] || page * PAGE_SIZE >= total) return;
+    const key = `${generation}:${page}`;
+    if (inflight.has(key)) return;
+    inflight.add(key);
+    try {
+      const r = await call('packages.search', { query, kind, status, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+      if (get().generation !== generation || !r.ok) return;
+      set({ pages: { ...get().pages, [page]: r.value.items } });
+    } finally {
+      inflight.delete(key);
+    }
+  },
+
+  async submit(code) {
+    const q = code.trim();
+    set({ query: q });
+    await get().search();
+    const { mode, total, pages } = get();
+    const only = pages[0]?.[0];
+    if (mode === 'code' && total === 1 && only) await get().open(only.kind, only.id);
+  },
+
+  async open(kind, id) {
+    set({ selected: { kind, id }, detailError: null });
+    const r = await call('packages.get', { kind, id });
+    const sel = get().selected;
+    if (!sel || sel.kind !== kind || sel.id !== id) return;
+    if (r.ok) set({ detail: r.value });
+    else set({ detail: null, detailError: r.error });
+  },
+
+  close() {
+    set({ selected: null, detail: null, detailError: null });
+  },
+
+  async syncNow() {
+    set({ syncError: null });
+    const r = await call('packages.sync', {});
+    if (!r.ok) set({ syncError: r.error });
+  },
+
+  async refreshSync() {
+    const r = await call('packages.syncStatus', {});
+    if (r.ok) set({ sync: r.value });
+  },
+}));
+
+/** The row at a list index, or undefined while its page is loading. */
+export const rowAt = (s: Pick<PackagesState, 'pages'>, index: number): PackageSummary | undefined =>
+  s.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { StorageCode } from './settings';
+
+export const CountSession = z.object({
+  id: z.number().int(),
+  storageCode: z.string(),
+  state: z.enum(['open', 'pushed', 'discarded']),
+  userName: z.string().nullable(),
+  totalUnits: z.number().int(),
+  lineCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  pushedAt: z.string().nullable(),
+});
+export type CountSession = z.infer<typeof CountSession>;
+
+export const CountLine = z.object({
+  sku: z.string(),
+  quantity: z.number().int(),
+  name: z.string().nullable(),
+  barcode: z.string().nullable(),
+  /** Not a known product and not yet assigned: counted under the scanned code. */
+  unknown: z.boolean(),
+  updatedAt: z.string(),
+  /** Order of first scan (stable list order) and of last change (most recent first). */
+  firstEvent: z.number().int(),
+  lastEvent: z.number().int(),
+});
+export type CountLine = z.infer<typeof CountLine>;
+
+export const ScanOutcome = z.enum(['counted', 'unknown', 'misread']);
+
+export const ScanResult = z.object({
+  outcome: ScanOutcome,
+  eventId: z.number().int(),
+  code: z.string(),
+  /** The line the scan changed (null for a misread). */
+  line: CountLine.nullable(),
+  delta: z.number().int(),
+  /** How the code was recognised: product barcode, SKU, a remembered assignment. */
+  via: z.enum(['barcode', 'sku', 'alias']).nullable(),
+  /** Misread: the GTIN kind and the check digit the code should have had. */
+  gtin: z.object({ kind: z.string(), expected: z.number().int() }).nullable(),
+  session: CountSession,
+});
+export type ScanResult = z.infer<typeof ScanResult>;
+
+export const LineChange = z.object({
+  /** The lines as they are after the change (removed lines are listed in `removed`). */
+  lines: z.array(CountLine),
+  removed: z.array(z.string()),
+  session: CountSession,
+});
+export type LineChange = z.infer<typeof LineChange>;
+
+export const CountDetail = z.object({
+  session: CountSession,
+  lines: z.array(CountLine),
+  /** The last counted (not undone) scan, for the "last scanned" card after a restart. */
+  lastScan: z
+    .object({ code: z.string(), sku: z.string().nullable(), delta: z.number().int(), at: z.string(), outcome: ScanOutcome })
+    .nullable(),
+});
+export type CountDetail = z.infer<typeof CountDetail>;
+
+export const ReviewLine = z.object({
+  sku: z.string(),
+  name: z.string().nullable(),
+  quantity: z.number().int(),
+  /** The same SKU in the last pushed count of this storage code, if any. */
+  previous: z.number().int().nullable(),
+  unknown: z.boolean(),
+  /** Why this line needs a second look before it is sent. */
+  risk: z.enum(['zero', 'big_change', 'unknown']).nullable(),
+});
+export type ReviewLine = z.infer<typeof ReviewLine>;
+
+export const CountReview = z.object({
+  session: CountSession,
+  lines: z.array(ReviewLine),
+  /** In the previous count but not scanned now: sent as 0 only when the worker asks. */
+  missing: z.array(z.object({ sku: z.string(), name: z.string().nullable(), previous: z.number().int() })),
+  previousCountAt: z.string().nullable(),
+  needsConfirmation: z.boolean(),
+});
+export type CountReview = z.infer<typeof CountReview>;
+
+const Quantity = z.number().int().min(0).max(1_000_000);
+const Code = z.string().trim().min(1).max(128);
+
+export const CountsInputs = {
+  open: z.strictObject({ storageCode: StorageCode }),
+  session: z.strictObject({ sessionId: z.number().int().positive() }),
+  scan: z.strictObject({
+    sessionId: z.number().int().positive(),
+    code: Code,
+    /** Typed before the scan ("12 then scan"); default 1. */
+    quantity: z.number().int().min(1).max(100_000).default(1),
+    station: z.string().max(100).optional(),
+  }),
+  setLine: z.strictObject({ sessionId: z.number().int().positive(), sku: Code, quantity: Quantity }),
+  removeLine: z.strictObject({ sessionId: z.number().int().positive(), sku: Code }),
+  undo: z.strictObject({ sessionId: z.number().int().positive(), steps: z.number().int().min(1).max(100).default(1) }),
+  assign: z.strictObject({
+    sessionId: z.number().int().positive(),
+    code: Code,
+    /** The SKU this code means; omit with `own: true` to count the code as its own SKU. */
+    sku: Code.optional(),
+    own: z.boolean().default(false),
+  }),
+  review: z.strictObject({ sessionId: z.number().int().positive(), zeroMissing: z.boolean().default(false) }),
+  push: z.strictObject({
+    sessionId: z.number().int().positive(),
+    zeroMissing: z.boolean().default(false),
+    confirmed: z.boolean().default(false),
+  }),
+  history: z.strictObject({ storageCode: StorageCode.optional(), limit: z.number().int().min(1).max(500).default(50) }),
+};
+
+export const PushResult = z.object({ session: CountSession, outboxIds: z.array(z.number().int()), items: z.number().int() });
+export type PushResult = z.infer<typeof PushResult>;
+
+export const CountExport = z.object({ filename: z.string(), csv: z.string() });

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { productsOf } from '../../src/main/core/catalog/products-repo';
+import { outboxOf } from '../../src/main/core/outbox/outbox';
+import { createCore } from '../../src/main/core';
+import { rig, type TestRig } from '../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+const EAN = '8690345727803';
+const EAN2 = '8690000000012'; // valid check digit, not a known product
+
+async function setup() {
+  t = await rig();
+  await t.signIn();
+  const ws = t.core.ctx.workspace();
+  productsOf(ws).save({ sku: 'SKU-1', barcode: EAN, name: 'Çizim Seti' }, 'saved');
+  productsOf(ws).save({ sku: 'SKU-2', barcode: '96385074', name: 'Kalem' }, 'saved');
+  const open = await t.call('counts.open', { storageCode: 'A-01' });
+  return open.session.id;
+}
+
+describe('counting', () => {
+  it('counts scans by barcode and SKU, with quantity entry, and keeps a running total', async () => {
+    const id = await setup();
+    const a = await t.call('counts.scan', { sessionId: id, code: EAN });
+    expect(a).toMatchObject({ outcome: 'counted', via: 'barcode', line: { sku: 'SKU-1', quantity: 1, name: 'Çizim Seti' } });
+    await t.call('counts.scan', { sessionId: id, code: EAN });
+    const c = await t.call('counts.scan', { sessionId: id, code: 'SKU-2', quantity: 12 });
+    expect(c).toMatchObject({ via: 'sku', line: { sku: 'SKU-2', quantity: 12 }, session: { totalUnits: 14, lineCount: 2 } });
+  });
+
+  it('tells a misread from an unknown product, and remembers an assignment', async () => {
+    const id = await setup();
+    const misread = await t.call('counts.scan', { sessionId: id, code: '8690345727804' });
+    expect(misread).toMatchObject({ outcome: 'misread', line: null, gtin: { kind: 'EAN-13', expected: 3 }, session: { totalUnits: 0 } });
+    const unknown = await t.call('counts.scan', { sessionId: id, code: EAN2 });
+    expect(unknown).toMatchObject({ outcome: 'unknown', line: { sku: EAN2, unknown: true, quantity: 1 } });
+    await t.call('counts.scan', { sessionId: id, code: EAN2 });
+    const assigned = await t.call('counts.assign', { sessionId: id, code: EAN2, sku: 'SKU-1' });
+    expect(assigned.removed).toEqual([EAN2]);
+    expect(assigned.lines).toEqual([expect.objectContaining({ sku: 'SKU-1', quantity: 2, unknown: false })]);
+    // Remembered: the next scan of that code counts as SKU-1 straight away.
+    expect(await t.call('counts.scan', { sessionId: id, code: EAN2 })).toMatchObject({
+      outcome: 'counted',
+      via: 'alias',
+      line: { sku: 'SKU-1', quantity: 3 },
+    });
+    // Counted as its own SKU.
+    await t.call('counts.scan', { sessionId: id, code: 'RAF-ETIKET-9' });
+    const own = await t.call('counts.assign', { sessionId: id, code: 'RAF-ETIKET-9', own: true });
+    expect(own.lines[0]).toMatchObject({ sku: 'RAF-ETIKET-9', unknown: false, quantity: 1 });
+    expect(await t.call('counts.scan', { sessionId: id, code: 'raf-etiket-9' })).toMatchObject({
+      outcome: 'counted',
+      line: { sku: 'RAF-ETIKET-9', quantity: 2 },
+    });
+  });
+
+  it('sets, removes and undoes lines, newest first', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN });
+    await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 5 });
+    await t.call('counts.setLine', { sessionId: id, sku: 'SKU-2', quantity: 40 });
+    await t.call('counts.removeLine', { sessionId: id, sku: 'SKU-1' });
+    let d = await t.call('counts.get', { sessionId: id });
+    expect(d.lines.map((l) => [l.sku, l.quantity])).toEqual([['SKU-2', 40]]);
+    expect(d.session).toMatchObject({ totalUnits: 40, lineCount: 1 });
+    await t.call('counts.undo', { sessionId: id, steps: 1 }); // the remove
+    d = await t.call('counts.get', { sessionId: id });
+    expect(Object.fromEntries(d.lines.map((l) => [l.sku, l.quantity]))).toEqual({ 'SKU-1': 6, 'SKU-2': 40 });
+    await t.call('counts.undo', { sessionId: id, steps: 2 }); // the set, then the 5
+    d = await t.call('counts.get', { sessionId: id });
+    expect(d.lines.map((l) => [l.sku, l.quantity])).toEqual([['SKU-1', 1]]);
+    expect(d.session).toMatchObject({ totalUnits: 1, lineCount: 1 });
+    await t.call('counts.undo', { sessionId: id, steps: 10 });
+    expect((await t.call('counts.get', { sessionId: id })).session).toMatchObject({ totalUnits: 0, lineCount: 0 });
+  });
+
+  it('keeps an open count across a restart and continues it', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 3 });
+    await t.core.close();
+    const core = createCore({ dataDir: t.dataDir, host: 'test', background: false, log: () => undefined });
+    t.core = core;
+    const profileId = core.ctx.settings.get().activeProfileId!;
+    await core.call('session.signIn', { profileId, userName: 'demo', password: 'demo1234' });
+    const again = await core.call('counts.open', { storageCode: 'A-01' });
+    expect(again).toMatchObject({ ok: true, value: { session: { id, totalUnits: 3 }, lastScan: { code: EAN, delta: 3 } } });
+  });
+
+  it('reviews against the previous count, asks before zeroing or big changes, and pushes through the outbox', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 100 });
+    await t.call('counts.scan', { sessionId: id, code: 'SKU-2', quantity: 5 });
+    const first = await t.call('counts.push', { sessionId: id });
+    expect(first.items).toBe(2);
+    await outboxOf(t.core.ctx.workspace(), t.core.ctx).drain();
+    expect(((await t.admin('inventory')) as { items: unknown[] }).items).toHaveLength(2);
+
+    const next = (await t.call('counts.open', { storageCode: 'A-01' })).session.id;
+    expect(next).not.toBe(id);
+    await t.call('counts.scan', { sessionId: next, code: EAN, quantity: 20 });
+    const r = await t.call('counts.review', { sessionId: next, zeroMissing: true });
+    expect(r.lines).toEqual([expect.objectContaining({ sku: 'SKU-1', quantity: 20, previous: 100, risk: 'big_change' })]);
+    expect(r.missing).toEqual([expect.objectContaining({ sku: 'SKU-2', previous: 5 })]);
+    expect(r.needsConfirmation).toBe(true);
+    const refused = await t.core.call('counts.push', { sessionId: next, zeroMissing: true });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'needs_confirmation' } });
+    await t.call('counts.push', { sessionId: next, zeroMissing: true, confirmed: true });
+    await outboxOf(t.core.ctx.workspace(), t.core.ctx).drain();
+    const stock = (await t.admin('inventory')) as { items: { sku: string; qty: number }[] };
+    expect(Object.fromEntries(stock.items.map((i) => [i.sku, i.qty]))).toEqual({ 'SKU-1': 20, 'SKU-2': 0 });
+  });
+
+  it('refuses to push unknown codes until they are resolved', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN2 });
+    expect(await t.core.call('counts.push', { sessionId: id, confirmed: true })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+  });
+
+  it('exports a count as CSV a spreadsheet opens', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 2 });
+    const e = await t.call('counts.export', { sessionId: id });
+    expect(e.filename).toMatch(/^count-A-01-\d{4}-\d\d-\d\d-\d+\.csv$/);
+    expect(e.csv).toBe(`\uFEFFstorage_code;sku;barcode;name;qty\r\nA-01;SKU-1;${EAN};Çizim Seti;2\r\n`);
+  });
+});
