@@ -37,6 +37,7 @@ export interface CacheRow {
   customerCode: string | null;
   orderTs: number | null;
   lastModifiedTs: number | null;
+  returnTs: number | null;
   isConfirm: number | null;
   itemCount: number;
   rawJson: string;
@@ -157,6 +158,7 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     customerCode: s(record.customerCode),
     orderTs: toTs(record.orderDate),
     lastModifiedTs: toTs(record.lastModifiedDate),
+    returnTs: toTs(record.returnDate),
     isConfirm: record.isConfirm === true ? 1 : record.isConfirm === false ? 0 : null,
     itemCount,
     rawJson: JSON.stringify(record),

@@ -62,15 +62,15 @@ export function createPackagesRepo(db: Db) {
   const findPk = db.prepare<[PackageKind, number], { pk: number }>('SELECT pk FROM packages WHERE kind = ? AND id = ?');
   const insertPackage = db.prepare(
     `INSERT INTO packages (id, kind, order_number, source_package_id, status, cargo_name, cargo_tracking_number, cargo_key, cargo_barcode,
-       customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, is_confirm, item_count, raw_json, synced_at)
+       customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, synced_at)
      VALUES (@id, @kind, @orderNumber, @sourcePackageId, @status, @cargoName, @cargoTrackingNumber, @cargoKey, @cargoBarcode,
-       @customerFirstName, @customerLastName, @customerCode, @orderTs, @lastModifiedTs, @isConfirm, @itemCount, @rawJson, @syncedAt)`,
+       @customerFirstName, @customerLastName, @customerCode, @orderTs, @lastModifiedTs, @returnTs, @isConfirm, @itemCount, @rawJson, @syncedAt)`,
   );
   const updatePackage = db.prepare(
     `UPDATE packages SET order_number = @orderNumber, source_package_id = @sourcePackageId, status = @status, cargo_name = @cargoName,
        cargo_tracking_number = @cargoTrackingNumber, cargo_key = @cargoKey, cargo_barcode = @cargoBarcode,
        customer_first_name = @customerFirstName, customer_last_name = @customerLastName, customer_code = @customerCode,
-       order_ts = @orderTs, last_modified_ts = @lastModifiedTs, is_confirm = @isConfirm, item_count = @itemCount,
+       order_ts = @orderTs, last_modified_ts = @lastModifiedTs, return_ts = @returnTs, is_confirm = @isConfirm, item_count = @itemCount,
        raw_json = @rawJson, synced_at = @syncedAt
      WHERE pk = @pk`,
   );

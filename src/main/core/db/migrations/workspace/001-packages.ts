@@ -26,6 +26,8 @@ export const m001Packages: Migration = {
         customer_code TEXT,
         order_ts INTEGER,
         last_modified_ts INTEGER,
+        -- return packages: when the return was made (returnDate)
+        return_ts INTEGER,
         is_confirm INTEGER CHECK (is_confirm IN (0, 1)),
         item_count INTEGER NOT NULL DEFAULT 0,
         raw_json TEXT NOT NULL,
@@ -34,6 +36,7 @@ export const m001Packages: Migration = {
       ) STRICT;
       CREATE INDEX packages_order_ts ON packages (kind, order_ts DESC);
       CREATE INDEX packages_status ON packages (kind, status, order_ts DESC);
+      CREATE INDEX packages_return_ts ON packages (kind, return_ts DESC);
 
       CREATE TABLE package_lines (
         pk INTEGER PRIMARY KEY,
