@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
+import { wd as run } from '../support/cli';
 import { tempDir } from '../support/temp';
 
 const root = join(import.meta.dirname, '../..');
@@ -17,24 +18,7 @@ afterAll(async () => {
   data.cleanup();
 });
 
-/** Runs the real `wd` entry point (tsx) as a user would through npm run -s wd. */
-export function wd(
-  args: string[],
-  opts: { env?: Record<string, string>; stdin?: string } = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/hosts/cli/bin.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_PASSWORD: '', ...opts.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.end(opts.stdin ?? '');
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const wd = (args: string[], opts: { env?: Record<string, string>; stdin?: string } = {}) => run(data.dir, args, opts);
 
 describe('wd CLI', () => {
   it('exits 2 with usage for an unknown command or bad options', async () => {

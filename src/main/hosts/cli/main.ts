@@ -1,6 +1,7 @@
 import { createI18n } from '../../../shared/i18n';
 import { AppError } from '../../core/errors';
 import { defaultDataDir } from '../../core/paths';
+import { inventoryCommand } from './commands/inventory';
 import { loginCommand } from './commands/login';
 import { lookupCommand } from './commands/lookup';
 import { outboxCommand } from './commands/outbox';
@@ -9,7 +10,7 @@ import { syncCommand } from './commands/sync';
 import { webCommand } from './commands/web';
 import { makeContext, UsageError, type Command } from './context';
 
-const commands: Command[] = [sandboxCommand, loginCommand, syncCommand, lookupCommand, outboxCommand, webCommand];
+const commands: Command[] = [sandboxCommand, loginCommand, syncCommand, lookupCommand, inventoryCommand, outboxCommand, webCommand];
 
 /**
  * `wd`: the command line over the same core. Exit codes: 0 ok, 1 failure (message on stderr),

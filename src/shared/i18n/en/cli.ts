@@ -31,7 +31,15 @@ export const cli = {
   attempts_one: '{{count}} try',
   attempts_other: '{{count}} tries',
   outboxCounts: '{{pending}} waiting, {{failed}} refused.',
+  inventoryRow: 'row {{row}}: {{message}}',
+  nothingQueued_one: '{{count}} problem: nothing was queued or sent.',
+  nothingQueued_other: '{{count}} problems: nothing was queued or sent.',
+  zeroNeedsYes: '{{count}} SKUs would be set to 0 ({{skus}}). Run again with --yes if that is right.',
+  queuedOnly:
+    'Queued {{items}} quantities in {{batches}} batches. The app sends them when it is signed in, or run "wd outbox --retry" with WD_PASSWORD.',
+  inventoryResult: '{{sent}} batches sent, {{failed}} refused, {{waiting}} waiting for the service.',
   help: {
+    inventory: 'send stock quantities from a file (through the outbox)',
     sync: 'fetch order and return packages into the local cache',
     lookup: 'find packages in the local cache by any code or a name (works offline)',
     outbox: 'list (and retry) writes waiting for the service',

@@ -34,7 +34,15 @@ export const cli: Shape<typeof en> = {
   attempts_one: '{{count}} deneme',
   attempts_other: '{{count}} deneme',
   outboxCounts: '{{pending}} bekliyor, {{failed}} reddedildi.',
+  inventoryRow: 'satır {{row}}: {{message}}',
+  nothingQueued_one: '{{count}} sorun: hiçbir şey kuyruğa alınmadı ya da gönderilmedi.',
+  nothingQueued_other: '{{count}} sorun: hiçbir şey kuyruğa alınmadı ya da gönderilmedi.',
+  zeroNeedsYes: '{{count}} SKU 0 yapılacak ({{skus}}). Doğruysa --yes ile yeniden çalıştırın.',
+  queuedOnly:
+    '{{items}} miktar {{batches}} parti halinde kuyruğa alındı. Uygulama giriş yapılınca gönderir ya da WD_PASSWORD ile "wd outbox --retry" çalıştırın.',
+  inventoryResult: '{{sent}} parti gönderildi, {{failed}} reddedildi, {{waiting}} servisi bekliyor.',
   help: {
+    inventory: 'bir dosyadaki stok miktarlarını gönderir (kuyruk üzerinden)',
     sync: 'sipariş ve iade paketlerini yerel önbelleğe alır',
     lookup: 'yerel önbellekte herhangi bir kod ya da adla paket bulur (çevrimdışı çalışır)',
     outbox: 'servisi bekleyen yazmaları listeler (ve yeniden dener)',

@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
+import { wd } from '../support/cli';
+import { tempDir } from '../support/temp';
+
+let sandbox: Sandbox;
+let data: { dir: string; cleanup: () => void };
+const stock = async () =>
+  (await (await fetch(`${sandbox.url}/_sandbox/inventory`)).json()) as { items: { sku: string; qty: number; storageCode: string }[] };
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  data = tempDir();
+  const login = await wd(data.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'demo1234' } });
+  expect(login.code).toBe(0);
+});
+afterAll(async () => {
+  await sandbox.close();
+  data.cleanup();
+});
+
+const file = (name: string, text: string) => {
+  const p = join(data.dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe('wd inventory push and wd outbox', () => {
+  it('rejects a broken file with one line per problem and queues nothing', async () => {
+    const p = file('bad.csv', 'sku,qty\nA1,5\n,3\nA2,x\nA3\nA1,2\n');
+    const r = await wd(data.dir, ['inventory', 'push', p, '--storage', 'L011']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('row 3: SKU is empty');
+    expect(r.stderr).toContain('row 4: quantity "x" of A2');
+    expect(r.stderr).toContain('row 5: no quantity for A3');
+    expect(r.stderr).toContain('A1 appears twice');
+    expect(r.stderr).toContain('nothing was queued');
+    const list = await wd(data.dir, ['outbox', '--json']);
+    expect(JSON.parse(list.stdout).counts).toEqual({ pending: 0, failed: 0 });
+  });
+
+  it('queues a CSV without a password, and wd outbox --retry sends it', async () => {
+    const p = file('count.csv', '\uFEFFsku;qty\r\n194880975692;50\r\n194880975693;60\r\n');
+    const q = await wd(data.dir, ['inventory', 'push', p, '--storage', 'L011']);
+    expect(q.code).toBe(0);
+    expect(q.stdout).toContain('Queued 2 quantities in 1 batches');
+    const pending = JSON.parse((await wd(data.dir, ['outbox', '--json'])).stdout) as { counts: { pending: number } };
+    expect(pending.counts.pending).toBe(1);
+    const sent = await wd(data.dir, ['outbox', '--retry', '--json'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(sent.code).toBe(0);
+    expect(JSON.parse(sent.stdout).counts).toEqual({ pending: 0, failed: 0 });
+    expect((await stock()).items).toEqual(
+      expect.arrayContaining([
+        { storageCode: 'L011', sku: '194880975692', qty: 50 },
+        { storageCode: 'L011', sku: '194880975693', qty: 60 },
+      ]),
+    );
+  });
+
+  it('sends the service sample JSON at once when WD_PASSWORD is set; zeros need --yes', async () => {
+    const sample = file(
+      'inv.json',
+      JSON.stringify([
+        { Sku: 'J1', Qty: 0, StorageCode: 'L012' },
+        { Sku: 'J2', Qty: 3, StorageCode: 'L012' },
+      ]),
+    );
+    const noYes = await wd(data.dir, ['inventory', 'push', sample], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(noYes.code).toBe(1);
+    expect(noYes.stderr).toContain('1 SKUs would be set to 0 (J1)');
+    const r = await wd(data.dir, ['inventory', 'push', sample, '--yes', '--json'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ queued: 2, sent: true });
+    expect((await stock()).items).toEqual(expect.arrayContaining([{ storageCode: 'L012', sku: 'J1', qty: 0 }]));
+  });
+
+  it('shows a refused write with the body the service sent, and exits 1', async () => {
+    await fetch(`${sandbox.url}/_sandbox/inventory/unknown-skus`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"skus":["GONE"]}',
+    });
+    const p = file('gone.csv', 'GONE,1\n');
+    const r = await wd(data.dir, ['inventory', 'push', p, '--storage', 'L011'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('GONE ürünü bulunamadı');
+    const list = await wd(data.dir, ['outbox']);
+    expect(list.code).toBe(1);
+    expect(list.stdout).toContain('refused');
+  });
+});
