@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: runs the benchmarks and prints figures. They are measurements, not pass/fail
+ * tests; targets are printed next to the figures. `npm run bench -- scan` runs the ones whose name
+ * contains "scan".
+ */
+import { scanPathBench } from './scan-path.bench';
+
+const benches: [string, () => Promise<void>][] = [['scan-path', scanPathBench]];
+
+const filter = process.argv[2];
+for (const [name, run] of benches) {
+  if (filter && !name.includes(filter)) continue;
+  await run();
+}
