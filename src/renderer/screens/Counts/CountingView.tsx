@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { Dialog } from '../../components/Dialog';
+import { ErrorText } from '../../components/ErrorText';
+import { downloadText } from '../../download';
+import { useCounts } from '../../store/counts';
+import { CountLines } from './CountLines';
+import { LastScanCard } from './LastScanCard';
+
+export function CountingView({ pending, onScan, onReview }: { pending: number; onScan: (code: string) => void; onReview: () => void }) {
+  const { t } = useTranslation('counts');
+  const c = useCounts(
+    useShallow((s) => ({
+      session: s.session,
+      error: s.error,
+      nextQuantity: s.nextQuantity,
+      setNextQuantity: s.setNextQuantity,
+      undo: s.undo,
+      discard: s.discard,
+      exportCsv: s.exportCsv,
+      closeSession: s.closeSession,
+    })),
+  );
+  const [manual, setManual] = useState('');
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  if (!c.session) return null;
+  const session = c.session;
+
+  function submitManual(e: FormEvent) {
+    e.preventDefault();
+    if (manual.trim()) onScan(manual.trim());
+    setManual('');
+  }
+
+  return (
+    <div className="counting">
+      <div className="counting-head">
+        <h2>{t('counting', { code: session.storageCode })}</h2>
+        <div className="totals" role="status" aria-label={t('total')} data-testid="count-totals">
+          <span className="totals-units">{t('units', { count: session.totalUnits })}</span>
+          <span>{t('linesCount', { count: session.lineCount })}</span>
+        </div>
+        {pending > 0 ? (
+          <span className="pill pill-warn" role="status">
+            {t('waiting', { count: pending })}
+          </span>
+        ) : null}
+      </div>
+      <p className="hint">{t('scanHere')}</p>
+      <div className="counting-grid">
+        <div className="counting-left">
+          <LastScanCard />
+          <div className="row">
+            <label className="field qty-entry">
+              <span>{t('nextQuantity')}</span>
+              <input
+                inputMode="numeric"
+                pattern="[0-9]*"
+                value={c.nextQuantity ?? ''}
+                placeholder="1"
+                onChange={(e) => {
+                  const v = e.target.value.replace(/\D/g, '').slice(0, 6);
+                  c.setNextQuantity(v ? Math.max(1, Number(v)) : null);
+                }}
+                aria-describedby="qty-hint"
+                data-testid="next-quantity"
+                autoFocus
+              />
+              <small id="qty-hint" className="hint">
+                {t('nextQuantityHint')}
+              </small>
+            </label>
+            <form onSubmit={submitManual} className="field">
+              <label className="field">
+                <span>{t('manualCode')}</span>
+                <input
+                  value={manual}
+                  onChange={(e) => setManual(e.target.value)}
+                  maxLength={128}
+                  autoComplete="off"
+                  spellCheck={false}
+                  data-testid="manual-code"
+                />
+              </label>
+            </form>
+          </div>
+          <ErrorText error={c.error} />
+          <div className="row">
+            <button type="button" className="btn" onClick={() => void c.undo(1)} aria-keyshortcuts="Control+Z">
+              {t('actions.undo')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={onReview} disabled={session.lineCount === 0}>
+              {t('actions.review')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void c.exportCsv(session.id).then((r) => r.ok && downloadText(r.value.filename, r.value.csv))}
+            >
+              {t('actions.export')}
+            </button>
+            <button type="button" className="btn" onClick={c.closeSession}>
+              {t('actions.other')}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => setConfirmDiscard(true)}>
+              {t('actions.discard')}
+            </button>
+          </div>
+        </div>
+        <div className="counting-right">
+          <CountLines />
+        </div>
+      </div>
+      <Dialog title={t('actions.discard')} open={confirmDiscard} onClose={() => setConfirmDiscard(false)}>
+        <p>{t('actions.confirmDiscard', { code: session.storageCode })}</p>
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              setConfirmDiscard(false);
+              void c.discard();
+            }}
+          >
+            {t('actions.discard')}
+          </button>
+          <button type="button" className="btn" onClick={() => setConfirmDiscard(false)}>
+            {t('common:actions.cancel')}
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

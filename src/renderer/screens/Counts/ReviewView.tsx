@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { ErrorText } from '../../components/ErrorText';
+import { formatDateTime } from '../../i18n/format';
+import { useCounts } from '../../store/counts';
+
+/**
+ * Before quantities go out: every line against the previous count of this storage code. A line
+ * that sets a SKU to zero or changes it a lot needs an explicit tick, because the service sets
+ * stock to exactly what is sent.
+ */
+export function ReviewView({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('counts');
+  const { review, reviewError, loadReview, push, session } = useCounts(
+    useShallow((s) => ({ review: s.review, reviewError: s.reviewError, loadReview: s.loadReview, push: s.push, session: s.session })),
+  );
+  const [zeroMissing, setZeroMissing] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void loadReview(zeroMissing);
+  }, [loadReview, zeroMissing]);
+
+  if (!review || !session) return <ErrorText error={reviewError} />;
+  const unknown = review.lines.some((l) => l.unknown);
+  const count = review.lines.length + (zeroMissing ? review.missing.length : 0);
+  return (
+    <section className="review" aria-labelledby="review-title">
+      <div className="screen-head">
+        <h2 id="review-title">{t('review.title', { code: session.storageCode })}</h2>
+        <button type="button" className="btn" onClick={onBack}>
+          {t('actions.back')}
+        </button>
+      </div>
+      <p className="hint">
+        {review.previousCountAt ? t('review.previousAt', { time: formatDateTime(review.previousCountAt) }) : t('review.noPrevious')}
+      </p>
+      <table className="table" aria-label={t('lines.title')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('lines.sku')}</th>
+            <th scope="col">{t('lines.name')}</th>
+            <th scope="col">{t('lines.quantity')}</th>
+            <th scope="col">{t('review.previous')}</th>
+            <th scope="col">{t('review.change')}</th>
+            <th scope="col" />
+          </tr>
+        </thead>
+        <tbody>
+          {review.lines.map((l) => (
+            <tr key={l.sku} className={l.risk ? `risk risk-${l.risk}` : undefined}>
+              <td>{l.sku}</td>
+              <td>{l.name}</td>
+              <td>
+                <strong>{l.quantity}</strong>
+              </td>
+              <td>{l.previous ?? '—'}</td>
+              <td>{l.previous === null ? '—' : `${l.quantity - l.previous > 0 ? '+' : ''}${l.quantity - l.previous}`}</td>
+              <td>
+                {l.risk ? (
+                  <span className={`pill ${l.risk === 'big_change' ? 'pill-warn' : 'pill-bad'}`}>{t(`review.risk.${l.risk}`)}</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {review.missing.length > 0 ? (
+        <div className="card">
+          <h3>{t('review.missingTitle')}</h3>
+          <ul className="plain">
+            {review.missing.map((m) => (
+              <li key={m.sku}>
+                {m.sku} {m.name ? `— ${m.name}` : ''} ({t('review.previous')}: {m.previous})
+              </li>
+            ))}
+          </ul>
+          <label className="check">
+            <input type="checkbox" checked={zeroMissing} onChange={(e) => setZeroMissing(e.target.checked)} />
+            <span>{t('review.zeroMissing')}</span>
+          </label>
+        </div>
+      ) : null}
+      {unknown ? <p className="error">{t('review.unknownBlock')}</p> : null}
+      {review.needsConfirmation ? (
+        <div className="card warn-card">
+          <p>{t('review.needsConfirmation')}</p>
+          <label className="check">
+            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+            <span>{t('review.confirm')}</span>
+          </label>
+        </div>
+      ) : null}
+      <ErrorText error={reviewError} />
+      <button
+        type="button"
+        className="btn btn-primary btn-big"
+        disabled={busy || unknown || count === 0 || (review.needsConfirmation && !confirmed)}
+        onClick={() => {
+          setBusy(true);
+          void push(zeroMissing, confirmed).finally(() => setBusy(false));
+        }}
+      >
+        {t('review.push', { count })}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { create } from 'zustand';
+import type { CountLine, CountReview, CountSession, ScanResult } from '../../shared/domain/counts';
+import type { OutboxItem } from '../../shared/domain/outbox';
+import type { AppErrorShape, Result } from '../../shared/result';
+import { call, subscribe } from '../bridge/api';
+
+export interface LastScan {
+  outcome: ScanResult['outcome'];
+  code: string;
+  sku: string | null;
+  name: string | null;
+  delta: number;
+  lineQuantity: number | null;
+  expectedCheckDigit: number | null;
+  at: number;
+}
+
+export interface CountsState {
+  session: CountSession | null;
+  /** Lines by SKU; the list view sorts them. */
+  lines: Record<string, CountLine>;
+  last: LastScan | null;
+  /** Quantity typed for the next scan ("12 then scan"); null = 1. */
+  nextQuantity: number | null;
+  error: AppErrorShape | null;
+  review: CountReview | null;
+  reviewError: AppErrorShape | null;
+  pushItems: OutboxItem[];
+  history: CountSession[];
+
+  openStorage(storageCode: string): Promise<void>;
+  /** Stores a scan; resolves after the core has committed it. */
+  scan(code: string): Promise<ScanResult | null>;
+  setNextQuantity(q: number | null): void;
+  setLine(sku: string, quantity: number): Promise<void>;
+  removeLine(sku: string): Promise<void>;
+  undo(steps?: number): Promise<void>;
+  assign(code: string, sku: string | null): Promise<Result<unknown>>;
+  loadReview(zeroMissing: boolean): Promise<void>;
+  push(zeroMissing: boolean, confirmed: boolean): Promise<Result<unknown>>;
+  discard(): Promise<void>;
+  closeSession(): void;
+  loadHistory(storageCode?: string): Promise<void>;
+  loadPushStatus(sessionId: number): Promise<void>;
+  exportCsv(sessionId: number): Promise<Result<{ filename: string; csv: string }>>;
+  watchOutbox(): () => void;
+}
+
+const byLine = (lines: CountLine[]) => Object.fromEntries(lines.map((l) => [l.sku, l]));
+
+export const useCounts = create<CountsState>()((set, get) => ({
+  session: null,
+  lines: {},
+  last: null,
+  nextQuantity: null,
+  error: null,
+  review: null,
+  reviewError: null,
+  pushItems: [],
+  history: [],
+
+  async openStorage(storageCode) {
+    const r = await call('counts.open', { storageCode });
+    if (!r.ok) {
+      set({ error: r.error });
+      return;
+    }
+    const d = r.value;
+    set({
+      session: d.session,
+      lines: byLine(d.lines),
+      error: null,
+      review: null,
+      pushItems: [],
+      last: d.lastScan
+        ? {
+            outcome: d.lastScan.outcome,
+            code: d.lastScan.code,
+            sku: d.lastScan.sku,
+            name: d.lastScan.sku ? (d.lines.find((l) => l.sku === d.lastScan!.sku)?.name ?? null) : null,
+            delta: d.lastScan.delta,
+            lineQuantity: d.lastScan.sku ? (d.lines.find((l) => l.sku === d.lastScan!.sku)?.quantity ?? null) : null,
+            expectedCheckDigit: null,
+            at: Date.parse(d.lastScan.at),
+          }
+        : null,
+    });
+  },
+
+  async scan(code) {
+    const session = get().session;
+    if (!session) return null;
+    const quantity = get().nextQuantity ?? 1;
+    const r = await call('counts.scan', { sessionId: session.id, code, quantity });
+    if (!r.ok) {
+      set({ error: r.error });
+      return null;
+    }
+    const v = r.value;
+    set((s) => ({
+      session: v.session,
+      lines: v.line ? { ...s.lines, [v.line.sku]: v.line } : s.lines,
+      nextQuantity: v.outcome === 'misread' ? s.nextQuantity : null,
+      error: null,
+      last: {
+        outcome: v.outcome,
+        code: v.code,
+        sku: v.line?.sku ?? null,
+        name: v.line?.name ?? null,
+        delta: v.delta,
+        lineQuantity: v.line?.quantity ?? null,
+        expectedCheckDigit: v.gtin?.expected ?? null,
+        at: Date.now(),
+      },
+    }));
+    return v;
+  },
+
+  setNextQuantity: (q) => set({ nextQuantity: q }),
+
+  async setLine(sku, quantity) {
+    const s = get().session;
+    if (!s) return;
+    applyChange(await call('counts.setLine', { sessionId: s.id, sku, quantity }));
+  },
+
+  async removeLine(sku) {
+    const s = get().session;
+    if (!s) return;
+    applyChange(await call('counts.removeLine', { sessionId: s.id, sku }));
+  },
+
+  async undo(steps = 1) {
+    const s = get().session;
+    if (!s) return;
+    const r = await call('counts.undo', { sessionId: s.id, steps });
+    applyChange(r);
+    if (r.ok) set({ last: null });
+  },
+
+  async assign(code, sku) {
+    const s = get().session;
+    if (!s) return { ok: false, error: { code: 'not_found', message: '' } };
+    const r = await call('counts.assign', sku ? { sessionId: s.id, code, sku } : { sessionId: s.id, code, own: true });
+    applyChange(r);
+    if (r.ok) {
+      const line = r.value.lines[0];
+      const last = get().last;
+      if (last && last.code === code && line)
+        set({ last: { ...last, outcome: 'counted', sku: line.sku, name: line.name, lineQuantity: line.quantity } });
+    }
+    return r;
+  },
+
+  async loadReview(zeroMissing) {
+    const s = get().session;
+    if (!s) return;
+    const r = await call('counts.review', { sessionId: s.id, zeroMissing });
+    set(r.ok ? { review: r.value, reviewError: null } : { reviewError: r.error });
+  },
+
+  async push(zeroMissing, confirmed) {
+    const s = get().session;
+    if (!s) return { ok: false, error: { code: 'not_found', message: '' } };
+    const r = await call('counts.push', { sessionId: s.id, zeroMissing, confirmed });
+    if (r.ok) {
+      set({ session: r.value.session, reviewError: null });
+      await get().loadPushStatus(s.id);
+    } else {
+      set({ reviewError: r.error });
+    }
+    return r;
+  },
+
+  async discard() {
+    const s = get().session;
+    if (!s) return;
+    const r = await call('counts.discard', { sessionId: s.id });
+    if (r.ok) set({ session: null, lines: {}, last: null, review: null });
+    else set({ error: r.error });
+  },
+
+  closeSession: () => set({ session: null, lines: {}, last: null, review: null, pushItems: [], error: null }),
+
+  async loadHistory(storageCode) {
+    const r = await call('counts.history', { storageCode, limit: 50 });
+    if (r.ok) set({ history: r.value });
+  },
+
+  async loadPushStatus(sessionId) {
+    const r = await call('counts.pushStatus', { sessionId });
+    if (r.ok) set({ pushItems: r.value });
+  },
+
+  exportCsv: (sessionId) => call('counts.export', { sessionId }),
+
+  /** Push results update live as the outbox sends. */
+  watchOutbox() {
+    return subscribe('outbox.changed', () => {
+      const s = get().session;
+      if (s && s.state === 'pushed') void get().loadPushStatus(s.id);
+    });
+  },
+}));
+
+function applyChange(r: Result<{ lines: CountLine[]; removed: string[]; session: CountSession }>) {
+  if (!r.ok) {
+    useCounts.setState({ error: r.error });
+    return;
+  }
+  useCounts.setState((s) => {
+    const lines = { ...s.lines };
+    for (const sku of r.value.removed) delete lines[sku];
+    for (const l of r.value.lines) lines[l.sku] = l;
+    return { lines, session: r.value.session, error: null };
+  });
+}
+
+/** Lines, most recently changed first (what the worker just scanned is on top). */
+export const sortedLines = (lines: Record<string, CountLine>): CountLine[] =>
+  Object.values(lines).sort((a, b) => b.lastEvent - a.lastEvent);
