@@ -61,7 +61,8 @@ export const counts = {
     confirm: 'I checked the lines marked above; send them.',
     needsConfirmation: 'Some lines set a SKU to zero or change it a lot. Tick the confirmation to send.',
     unknownBlock: 'Resolve the unknown codes before sending.',
-    push: 'Send {{count}} quantities',
+    push_one: 'Send {{count}} quantity',
+    push_other: 'Send {{count}} quantities',
     pushed: 'Sent to the outbox: {{items}} quantities. They go to the service as soon as it answers.',
   },
   push: {

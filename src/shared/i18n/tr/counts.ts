@@ -64,7 +64,8 @@ export const counts: Shape<typeof en> = {
     confirm: 'Yukarıda işaretli satırları kontrol ettim; gönder.',
     needsConfirmation: 'Bazı satırlar bir SKU’yu sıfırlıyor ya da çok değiştiriyor. Göndermek için onay kutusunu işaretleyin.',
     unknownBlock: 'Göndermeden önce bilinmeyen kodları çözün.',
-    push: '{{count}} miktarı gönder',
+    push_one: '{{count}} miktarı gönder',
+    push_other: '{{count}} miktarı gönder',
     pushed: 'Gönderim kuyruğuna alındı: {{items}} miktar. Servis yanıt verir vermez gönderilecek.',
   },
   push: {

@@ -1,0 +1,149 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CountLine, CountSession } from '../../../src/shared/domain/counts';
+import { defaultSettings } from '../../../src/shared/domain/settings';
+import { setBridgeForTests } from '../../../src/renderer/bridge/api';
+import { i18n, setLanguage } from '../../../src/renderer/i18n';
+import { CountsScreen } from '../../../src/renderer/screens/Counts/CountsScreen';
+import { useApp } from '../../../src/renderer/store/app';
+import { useCounts } from '../../../src/renderer/store/counts';
+import { fakeBridge } from '../fake-bridge';
+
+const session = (over: Partial<CountSession> = {}): CountSession => ({
+  id: 1,
+  storageCode: 'A-01',
+  state: 'open',
+  userName: 'demo',
+  totalUnits: 0,
+  lineCount: 0,
+  createdAt: '2026-11-22T10:00:00Z',
+  updatedAt: '2026-11-22T10:00:00Z',
+  pushedAt: null,
+  ...over,
+});
+const line = (sku: string, quantity: number, over: Partial<CountLine> = {}): CountLine => ({
+  sku,
+  quantity,
+  name: `Ürün ${sku}`,
+  barcode: null,
+  unknown: false,
+  updatedAt: 'x',
+  firstEvent: 1,
+  lastEvent: quantity,
+  ...over,
+});
+
+function setup(handlers: Parameters<typeof fakeBridge>[0]) {
+  const bridge = fakeBridge({
+    'counts.history': () => [],
+    'counts.open': () => ({ session: session(), lines: [], lastScan: null }),
+    ...handlers,
+  });
+  setBridgeForTests(bridge.api);
+  useApp.setState({
+    settings: { ...defaultSettings, language: 'en' },
+    profiles: [{ id: 'p', name: 'P', omsUrl: 'http://x', pimUrl: 'http://x', companyId: 1, storageCodes: ['A-01', 'B-02'], timestampUnit: 'ms', pageSize: 100, userName: 'demo', remembered: false, training: false }],
+    session: { signedIn: true, user: 'demo', profileId: 'p', profileName: 'P', expiresAt: null, training: false, offline: false },
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <CountsScreen />
+    </I18nextProvider>,
+  );
+  return bridge;
+}
+
+const typeCode = async (code: string) => {
+  const input = screen.getByTestId('manual-code');
+  fireEvent.change(input, { target: { value: code } });
+  await act(async () => {
+    fireEvent.submit(input.closest('form')!);
+  });
+};
+
+beforeEach(() => {
+  setLanguage('en');
+  useCounts.setState({ session: null, lines: {}, last: null, nextQuantity: null, error: null, review: null, pushItems: [], history: [] });
+});
+afterEach(() => {
+  cleanup();
+  setBridgeForTests(null);
+});
+
+describe('counts screen', () => {
+  it('starts a count from the connection’s storage codes', async () => {
+    const bridge = setup({});
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'B-02' })));
+    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02' });
+    expect(await screen.findByRole('heading', { name: 'Counting A-01' })).toBeTruthy();
+  });
+
+  it('shows the scan on the big card and in the lines, with the typed quantity', async () => {
+    const bridge = setup({
+      'counts.scan': (input) => {
+        const q = (input as { quantity: number }).quantity;
+        return { outcome: 'counted', eventId: 5, code: '8690345727803', line: line('SKU-1', q), delta: q, via: 'barcode', gtin: null, session: session({ totalUnits: q, lineCount: 1 }) };
+      },
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    fireEvent.change(screen.getByTestId('next-quantity'), { target: { value: '12' } });
+    await typeCode('8690345727803');
+    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toEqual({ sessionId: 1, code: '8690345727803', quantity: 12 });
+    const card = screen.getByTestId('last-scan');
+    expect(card.dataset.outcome).toBe('counted');
+    expect(within(card).getByText('+12 → 12')).toBeTruthy();
+    expect(within(screen.getByTestId('count-totals')).getByText('12 units')).toBeTruthy();
+    // The typed quantity is used once.
+    expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('');
+  });
+
+  it('tells a misread apart from an unknown product and offers to assign the unknown one', async () => {
+    let n = 0;
+    setup({
+      'counts.scan': (input) => {
+        const code = (input as { code: string }).code;
+        n += 1;
+        return n === 1
+          ? { outcome: 'misread', eventId: 1, code, line: null, delta: 0, via: null, gtin: { kind: 'EAN-13', expected: 3 }, session: session() }
+          : { outcome: 'unknown', eventId: 2, code, line: line(code, 1, { unknown: true, name: null }), delta: 1, via: null, gtin: null, session: session({ totalUnits: 1, lineCount: 1 }) };
+      },
+      'counts.assign': () => ({ lines: [line('SKU-9', 1)], removed: ['8690000000012'], session: session({ totalUnits: 1, lineCount: 1 }) }),
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    await typeCode('8690345727804');
+    expect(screen.getByText('Misread — scan again')).toBeTruthy();
+    expect(screen.getByText(/expected 3/)).toBeTruthy();
+    await typeCode('8690000000012');
+    expect(screen.getByTestId('last-scan').dataset.outcome).toBe('unknown');
+    fireEvent.click(screen.getByRole('button', { name: 'Assign to SKU…' }));
+    fireEvent.change(screen.getByLabelText('SKU this code belongs to'), { target: { value: 'SKU-9' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(screen.getByTestId('last-scan').dataset.outcome).toBe('counted');
+    expect(screen.queryByText('8690000000012', { selector: '.count-line-sku' })).toBeNull();
+  });
+
+  it('does not send a risky count until the worker ticks the confirmation', async () => {
+    const bridge = setup({
+      'counts.open': () => ({ session: session({ totalUnits: 0, lineCount: 1 }), lines: [line('SKU-1', 0)], lastScan: null }),
+      'counts.review': () => ({
+        session: session({ lineCount: 1 }),
+        lines: [{ sku: 'SKU-1', name: 'Kalem', quantity: 0, previous: 30, unknown: false, risk: 'zero' }],
+        missing: [],
+        previousCountAt: '2026-11-01T10:00:00Z',
+        needsConfirmation: true,
+      }),
+      'counts.push': () => ({ session: session({ state: 'pushed' }), outboxIds: [1], items: 1 }),
+      'counts.pushStatus': () => [],
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review and send' })));
+    expect(await screen.findByText('sets to 0')).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Send 1 quantity' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('I checked the lines marked above; send them.'));
+    expect(send.disabled).toBe(false);
+    await act(async () => fireEvent.click(send));
+    expect(bridge.calls.find((c) => c.method === 'counts.push')?.input).toEqual({ sessionId: 1, zeroMissing: false, confirmed: true });
+  });
+});
