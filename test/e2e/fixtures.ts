@@ -99,3 +99,11 @@ export async function signIn(page: Page, user = 'demo', password = 'demo1234') {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/** Saves a profile pointing at the fixture's sandbox (core side) and signs in through the UI. */
+export async function signInToSandbox(page: Page, app: AppFixture, storageCodes = ['A-01']) {
+  await app.core.call('profiles.save', { name: 'Depo', omsUrl: app.sandbox.url, pimUrl: app.sandbox.url, companyId: 1, storageCodes });
+  await page.reload();
+  await signIn(page);
+  await expect(page.getByRole('navigation')).toBeVisible();
+}

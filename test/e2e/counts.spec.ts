@@ -1,0 +1,47 @@
+import { expect, signInToSandbox, test } from './fixtures';
+
+test.describe('counting a storage code', () => {
+  test('count by typed codes, push, and read the quantities back from the sandbox', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    await page.getByRole('button', { name: 'A-01' }).click();
+    const code = page.getByTestId('manual-code');
+    for (const c of ['RAF-1', 'RAF-1', 'RAF-2']) {
+      await code.fill(c);
+      await code.press('Enter');
+    }
+    await expect(page.getByTestId('count-totals')).toContainText('3 units');
+    // Unknown codes: count each as its own SKU.
+    await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
+    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await code.fill('RAF-1');
+    await code.press('Enter');
+    await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
+    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'counted');
+    await page.getByRole('button', { name: 'Review and send' }).click();
+    await page.getByRole('button', { name: 'Send 2 quantities' }).click();
+    await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');
+    const stock = (await app.admin('inventory')) as { items: { sku: string; qty: number }[] };
+    expect(Object.fromEntries(stock.items.map((i) => [i.sku, i.qty]))).toEqual({ 'RAF-1': 3, 'RAF-2': 1 });
+  });
+
+  test('with the sandbox offline the push waits, then goes out when it answers', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    await page.getByRole('button', { name: 'A-01' }).click();
+    await app.admin('offline', { offline: true });
+    const code = page.getByTestId('manual-code');
+    await code.fill('KOLI-9');
+    await code.press('Enter');
+    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByRole('button', { name: 'Review and send' }).click();
+    await page.getByRole('button', { name: 'Send 1 quantity' }).click();
+    await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'pending');
+    await expect(page.getByTestId('pending-indicator')).toContainText('1 write waiting');
+    await expect(page.getByTestId('online-indicator')).toHaveText('Offline');
+    await app.admin('offline', { offline: false });
+    await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent', { timeout: 70_000 });
+    await expect(page.getByTestId('pending-indicator')).toHaveText('All sent');
+    const stock = (await app.admin('inventory')) as { items: { sku: string; qty: number }[] };
+    expect(stock.items).toEqual([{ storageCode: 'A-01', sku: 'KOLI-9', qty: 1 }]);
+  });
+});
