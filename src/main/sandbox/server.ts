@@ -83,7 +83,7 @@ export interface SandboxCore {
   /** Request counters by route, for tests ("the page was fetched once"). */
   hits: Map<string, number>;
   /** One-shot failures: the next `count` requests whose path contains `path` get `status`. */
-  failNext: { path: string; status: number; count: number }[];
+  failNext: { path: string; status: number; count: number; garbled?: boolean }[];
 }
 
 export interface Sandbox {
@@ -268,11 +268,11 @@ function coreAdminRoutes(core: SandboxCore, modules: Record<string, SandboxModul
       method: 'POST',
       path: 'fail-next',
       async handle(req) {
-        const body = (await req.json()) as { path?: unknown; status?: unknown; count?: unknown };
+        const body = (await req.json()) as { path?: unknown; status?: unknown; count?: unknown; garbled?: unknown };
         const status = typeof body?.status === 'number' ? body.status : 500;
         const count = typeof body?.count === 'number' ? body.count : 1;
         const path = typeof body?.path === 'string' ? body.path : '/';
-        core.failNext.push({ path, status, count });
+        core.failNext.push({ path, status, count, garbled: body?.garbled === true });
         return { status: 200, body: { planned: core.failNext } };
       },
     },

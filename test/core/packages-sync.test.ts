@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PackageSync } from '../../src/main/core/packages/sync';
+import { packagesOf } from '../../src/main/core/packages/packages-repo';
+import { rig, type TestRig } from '../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+const DAY = 86_400_000;
+const windowAll = () => ({ from: new Date(Date.now() - 90 * DAY).toISOString(), to: new Date(Date.now() + DAY).toISOString() });
+
+async function setup(packages: number, returns: number, pageSize = 50) {
+  t = await rig({ sandbox: { packages, returns, seed: 11 } });
+  await t.signIn({ pageSize });
+  const ws = t.core.ctx.workspace();
+  // Fast retries for tests: base 20 ms.
+  const sync = new PackageSync(ws, t.core.ctx, { retryBaseMs: 20 });
+  return { ws, sync, repo: packagesOf(ws) };
+}
+
+const stats = async () => (await t.admin('packages/stats')) as { orders: number; returns: number };
+
+describe('package sync', () => {
+  it('pages through both lists into the cache, each package exactly once', async () => {
+    const { sync, repo, ws } = await setup(730, 120);
+    const report = await sync.run(windowAll());
+    const s = await stats();
+    expect(repo.counts()).toEqual({ orders: s.orders, returns: s.returns });
+    expect(report.kinds.find((k) => k.kind === 'order')).toMatchObject({ fetched: s.orders, stored: s.orders, pages: Math.ceil(s.orders / 50) });
+    const dupes = ws.db.prepare('SELECT kind, id, count(*) AS n FROM packages GROUP BY kind, id HAVING n > 1').all();
+    expect(dupes).toEqual([]);
+    // Sync again: nothing new, everything updated in place.
+    const again = await sync.run(windowAll());
+    expect(again.kinds.every((k) => k.stored === 0)).toBe(true);
+    expect(repo.counts()).toEqual({ orders: s.orders, returns: s.returns });
+  });
+
+  it('works through a numeric statusCode, the errorMessage spelling, a 500 once, an expired token and slow answers', async () => {
+    const { sync, repo } = await setup(400, 60);
+    await t.admin('config', { statusCodeStyle: 'number', messageField: 'errorMessage', latencyMs: 40 });
+    await t.admin('fail-next', { path: 'GetOrderPackages', status: 500, count: 1 });
+    const logins = () => t.sandbox.core.hits.get('POST /auth/login') ?? 0;
+    const before = logins();
+    const running = sync.run(windowAll());
+    await new Promise((r) => setTimeout(r, 150));
+    await t.admin('expire-tokens', {});
+    await running;
+    const s = await stats();
+    expect(repo.counts()).toEqual({ orders: s.orders, returns: s.returns });
+    expect(logins() - before).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reports a garbled page and stores nothing of it, then resumes without starting over', async () => {
+    const { sync, repo, ws } = await setup(300, 0);
+    await t.admin('config', { latencyMs: 0 });
+    // Every try answers a cut-off body: the run fails after its retries with bad_response.
+    await t.admin('fail-next', { path: 'GetOrderPackages', garbled: true, count: 5 });
+    await expect(sync.run({ ...windowAll(), kinds: ['order'] })).rejects.toMatchObject({ code: 'bad_response' });
+    const storedPages = (ws.db.prepare('SELECT count(*) AS n FROM sync_pages').get() as { n: number }).n;
+    const cachedAfterFailure = repo.counts().orders;
+    expect(cachedAfterFailure).toBe(storedPages * 50);
+    const hitsBefore = t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0;
+    const report = await sync.run({ ...windowAll(), kinds: ['order'] });
+    expect(report.kinds[0]!.resumedPages).toBeGreaterThan(0);
+    expect(repo.counts().orders).toBe((await stats()).orders);
+    // The resumed run fetched only what was missing (plus the new run's own pass).
+    expect((t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0) - hitsBefore).toBeLessThan(2 * Math.ceil(300 / 50) + 2);
+  });
+
+  it('pages the window again when packages arrive while it pages', async () => {
+    const { sync, repo } = await setup(500, 0, 25);
+    await t.admin('config', { latencyMs: 15 });
+    const running = sync.run({ ...windowAll(), kinds: ['order'] });
+    await new Promise((r) => setTimeout(r, 100));
+    await t.admin('packages/insert', { count: 30, kind: 'order' });
+    await running;
+    expect(repo.counts().orders).toBe((await stats()).orders);
+  });
+
+  it('emits progress events while it runs', async () => {
+    const { sync } = await setup(200, 0);
+    const events: string[] = [];
+    const off = t.core.bus.on('packages.sync', (p) => events.push(`${p.state}:${p.page}`));
+    await sync.run({ ...windowAll(), kinds: ['order'] });
+    off();
+    expect(events[0]).toBe('running:0');
+    expect(events.at(-1)).toMatch(/^done:/);
+    expect(events.length).toBeGreaterThan(3);
+  });
+});
