@@ -28,7 +28,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toContainText('The service cannot be reached');
   });
 
-  test.fixme('the session survives a token expiry forced through the sandbox', async ({ page, app }) => {
+  test('the session survives a token expiry forced through the sandbox', async ({ page, app }) => {
     await addProfile(page, app.sandbox.url);
     await signIn(page);
     await expect(page.getByRole('navigation')).toBeVisible();

@@ -173,6 +173,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       : core.failNext.find((f) => f.count > 0 && url.pathname.toLowerCase().includes(f.path.toLowerCase()));
     if (planned) {
       planned.count -= 1;
+      if (planned.garbled) {
+        // A 200 whose body is cut off mid-record, as a broken proxy or a crashed worker would send.
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end('{"isSuccess":true,"statusCode":"200","data":[{"id":448139,"orderNumber":"31240');
+        return;
+      }
       sendJson(res, planned.status, {
         isSuccess: false,
         statusCode: String(planned.status),

@@ -1,6 +1,163 @@
-import type { SandboxCore, SandboxModule, SandboxOptions } from '../server';
+import { HttpFailure } from '../http-util';
+import type { Reply, Route, SandboxCore, SandboxModule, SandboxOptions } from '../server';
+import { correlationId, Dataset, type IndexEntry, type Kind } from './generator';
+import { parseListQuery } from './query';
 
-/** The packages part of the simulated service. */
-export function createPackagesModule(_core: SandboxCore, _options: SandboxOptions): SandboxModule {
-  return {};
+export interface PackagesOptions extends SandboxOptions {
+  /** Dates are spread over the 60 days before this instant (default: start time rounded to the hour). */
+  anchor?: number;
+}
+
+export type StatusChange = { kind: Kind; id: number; status: string; record: Record<string, unknown> };
+
+export interface PackagesModule extends SandboxModule {
+  data(): Dataset;
+  /** Listeners are told about every status change (a webhooks module posts notifications). */
+  onStatusChange(listener: (change: StatusChange) => void): () => void;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * GET /orders/GetOrderPackages and GET /orders/GetReturnOrderPackages with every filter, paging
+ * from page=0, the full envelope (errorMesssage spelling, statusCode styled by the sandbox config)
+ * and records shaped like the service sample.
+ */
+export function createPackagesModule(core: SandboxCore, options: PackagesOptions): PackagesModule {
+  const anchor = options.anchor ?? Math.floor(core.now() / HOUR) * HOUR;
+  const make = () => new Dataset(core.seed, options.packages ?? 0, options.returns ?? 0, anchor);
+  let data = make();
+  let version = 0;
+  const listeners = new Set<(c: StatusChange) => void>();
+  // Filtering and sorting 100,000 entries takes tens of ms: keep the last results per query so
+  // paging through one query costs a slice per page.
+  const cache = new Map<string, IndexEntry[]>();
+
+  const statusCode = (code: number) =>
+    core.config.statusCodeStyle === 'number' ? code : core.config.statusCodeStyle === 'null' ? null : String(code);
+  const envelope = (body: Record<string, unknown>, ok: boolean, message: string | null, code: number) => ({
+    isSuccess: ok,
+    statusCode: statusCode(code),
+    [core.config.messageField]: message,
+    errorSource: ok ? null : 'OMS',
+    correlationId: correlationId(),
+    errors: ok ? [] : [{ code: 'ValidationError', message }],
+    ...body,
+  });
+  const fail = (message: string) =>
+    new HttpFailure(
+      400,
+      envelope({ data: null, resultCount: 0, totalResultCount: 0, pageSize: 0, totalPages: 0, currentPage: 0 }, false, message, 400),
+    );
+
+  const list = (kind: Kind): Route => ({
+    method: 'GET',
+    path: kind === 'order' ? '/orders/GetOrderPackages' : '/orders/GetReturnOrderPackages',
+    handle(req): Reply {
+      const q = parseListQuery(req.query, kind, data, fail);
+      const params = new URLSearchParams(req.query);
+      params.delete('page');
+      const key = `${version}:${kind}:${[...params].sort().join('&').toLowerCase()}`;
+      let rows = cache.get(key);
+      if (!rows) {
+        rows = data.entries(kind).filter((e) => q.filters.every((f) => f(e)));
+        rows.sort(q.sort);
+        cache.set(key, rows);
+        if (cache.size > 16) cache.delete(cache.keys().next().value!);
+      }
+      const total = rows.length;
+      const slice = rows.slice(q.page * q.size, (q.page + 1) * q.size);
+      return {
+        status: 200,
+        body: envelope(
+          {
+            data: slice.map((e) => data.record(e)),
+            resultCount: slice.length,
+            totalResultCount: total,
+            pageSize: q.size,
+            totalPages: Math.ceil(total / q.size),
+            currentPage: q.page,
+          },
+          true,
+          null,
+          200,
+        ),
+      };
+    },
+  });
+
+  const findOrFail = (id: unknown, kind?: unknown): IndexEntry => {
+    const e = typeof id === 'number' ? data.find(id) : undefined;
+    if (!e || (kind !== undefined && kind !== e.kind)) throw new HttpFailure(404, { message: `no package ${String(id)}` });
+    return e;
+  };
+
+  return {
+    routes: [list('order'), list('return')],
+    admin: [
+      {
+        method: 'POST',
+        path: 'packages/status',
+        async handle(req) {
+          const body = (await req.json()) as { id?: unknown; kind?: unknown; status?: unknown; reason?: unknown };
+          if (typeof body?.status !== 'string' || !body.status) throw new HttpFailure(400, { message: 'status is required' });
+          const e = findOrFail(body.id, body.kind);
+          data.setStatus(e, body.status, core.now(), typeof body.reason === 'string' ? body.reason : null);
+          version += 1;
+          cache.clear();
+          const record = data.record(e);
+          for (const l of listeners) l({ kind: e.kind, id: e.id, status: body.status, record });
+          return { status: 200, body: record };
+        },
+      },
+      {
+        method: 'POST',
+        path: 'packages/insert',
+        async handle(req) {
+          const body = (await req.json()) as { count?: unknown; kind?: unknown };
+          const count = typeof body?.count === 'number' ? Math.min(10_000, Math.max(1, body.count)) : 1;
+          const kind: Kind = body?.kind === 'return' ? 'return' : 'order';
+          const added = data.insert(kind, count, core.now());
+          version += 1;
+          cache.clear();
+          return { status: 200, body: { added: added.map((e) => e.id) } };
+        },
+      },
+      {
+        method: 'GET',
+        path: 'packages/stats',
+        handle() {
+          const byStatus: Record<string, number> = {};
+          for (const e of [...data.orders, ...data.returns]) {
+            const s = data.current(e).status;
+            byStatus[s] = (byStatus[s] ?? 0) + 1;
+          }
+          return { status: 200, body: { orders: data.orders.length, returns: data.returns.length, byStatus } };
+        },
+      },
+      {
+        method: 'GET',
+        path: 'packages/record',
+        handle(req) {
+          const e = findOrFail(Number(req.query.get('id')));
+          return { status: 200, body: data.record(e) };
+        },
+      },
+      {
+        method: 'GET',
+        path: 'packages/catalog',
+        handle: () => ({ status: 200, body: data.products }),
+      },
+    ],
+    reset() {
+      data = make();
+      version += 1;
+      cache.clear();
+    },
+    data: () => data,
+    onStatusChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
