@@ -1,4 +1,4 @@
-import { HttpFailure } from '../http-util';
+import { type HttpFailure } from '../http-util';
 import type { Dataset, IndexEntry, Kind } from './generator';
 
 export interface ListQuery {
