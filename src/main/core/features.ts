@@ -1,3 +1,4 @@
+import { connectivityFeature } from './connectivity/feature';
 import type { Feature } from './feature';
 import { packagesFeature } from './packages/feature';
 import { countsFeature } from './counts/feature';
@@ -7,4 +8,12 @@ import { outboxFeature } from './outbox/feature';
 import { productsFeature } from './products/feature';
 
 /** Every feature of the core. A feature adds itself here once. */
-export const features: Feature[] = [outboxFeature, packagesFeature, countsFeature, returnsFeature, notificationsFeature, productsFeature];
+export const features: Feature[] = [
+  connectivityFeature,
+  outboxFeature,
+  packagesFeature,
+  countsFeature,
+  returnsFeature,
+  notificationsFeature,
+  productsFeature,
+];

@@ -23,7 +23,7 @@ async function start(opts: SandboxOptions & { anchor?: number }) {
   });
   const token = ((await res.json()) as { token: string }).token;
   const get = async (path: string, q: Record<string, string | number | boolean | null> = {}) => {
-    const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, v === null ? '' : String(v)]));
+    const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, v === null ? '' : String(v)]));
     const r = await fetch(`${s.url}${path}?${qs}`, { headers: { authorization: `Bearer ${token}` } });
     return {
       status: r.status,

@@ -88,6 +88,8 @@ export class Dataset {
     orderCount: number,
     returnCount: number,
     readonly anchor: number,
+    /** Orders are spread over this many days before the anchor. */
+    readonly days = 60,
   ) {
     this.products = catalog(seed);
     const customerCount = Math.max(20, Math.ceil((orderCount + returnCount) / 3));
@@ -98,7 +100,7 @@ export class Dataset {
 
   private orderEntry(n: number, at: number | null): IndexEntry {
     const rng = rngFor(this.seed, 10, n);
-    const orderTs = at ?? this.anchor - Math.floor(rng() * 60 * DAY);
+    const orderTs = at ?? this.anchor - Math.floor(rng() * this.days * DAY);
     const ageDays = (this.anchor - orderTs) / DAY;
     const { status, path } = orderStatus(rng, ageDays);
     const history = path.map((s, i) => ({ ts: orderTs + i * int(rng, 2, 20) * HOUR, status: s }));
@@ -121,7 +123,7 @@ export class Dataset {
     const rng = rngFor(this.seed, 20, n);
     const ref = this.orders.length > 0 ? int(rng, 0, this.orders.length - 1) : null;
     const order = ref !== null ? this.orders[ref]! : null;
-    const orderTs = at ?? order?.orderTs ?? this.anchor - Math.floor(rng() * 60 * DAY);
+    const orderTs = at ?? order?.orderTs ?? this.anchor - Math.floor(rng() * this.days * DAY);
     const returnTs = Math.min(this.anchor, orderTs + int(rng, 2, 14) * DAY);
     const r = rng();
     const [status, isConfirm, path]: [string, boolean | null, string[]] =

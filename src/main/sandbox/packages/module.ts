@@ -6,6 +6,8 @@ import { parseListQuery } from './query';
 export interface PackagesOptions extends SandboxOptions {
   /** Dates are spread over the 60 days before this instant (default: start time rounded to the hour). */
   anchor?: number;
+  /** How many days before the anchor the orders spread over (default 60). */
+  days?: number;
 }
 
 export type StatusChange = { kind: Kind; id: number; status: string; record: Record<string, unknown> };
@@ -25,7 +27,7 @@ const HOUR = 3_600_000;
  */
 export function createPackagesModule(core: SandboxCore, options: PackagesOptions): PackagesModule {
   const anchor = options.anchor ?? Math.floor(core.now() / HOUR) * HOUR;
-  const make = () => new Dataset(core.seed, options.packages ?? 0, options.returns ?? 0, anchor);
+  const make = () => new Dataset(core.seed, options.packages ?? 0, options.returns ?? 0, anchor, options.days ?? 60);
   let data = make();
   let version = 0;
   const listeners = new Set<(c: StatusChange) => void>();
