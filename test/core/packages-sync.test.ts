@@ -26,7 +26,11 @@ describe('package sync', () => {
     const report = await sync.run(windowAll());
     const s = await stats();
     expect(repo.counts()).toEqual({ orders: s.orders, returns: s.returns });
-    expect(report.kinds.find((k) => k.kind === 'order')).toMatchObject({ fetched: s.orders, stored: s.orders, pages: Math.ceil(s.orders / 50) });
+    expect(report.kinds.find((k) => k.kind === 'order')).toMatchObject({
+      fetched: s.orders,
+      stored: s.orders,
+      pages: Math.ceil(s.orders / 50),
+    });
     const dupes = ws.db.prepare('SELECT kind, id, count(*) AS n FROM packages GROUP BY kind, id HAVING n > 1').all();
     expect(dupes).toEqual([]);
     // Sync again: nothing new, everything updated in place.

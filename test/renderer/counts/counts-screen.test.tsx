@@ -43,7 +43,21 @@ function setup(handlers: Parameters<typeof fakeBridge>[0]) {
   setBridgeForTests(bridge.api);
   useApp.setState({
     settings: { ...defaultSettings, language: 'en' },
-    profiles: [{ id: 'p', name: 'P', omsUrl: 'http://x', pimUrl: 'http://x', companyId: 1, storageCodes: ['A-01', 'B-02'], timestampUnit: 'ms', pageSize: 100, userName: 'demo', remembered: false, training: false }],
+    profiles: [
+      {
+        id: 'p',
+        name: 'P',
+        omsUrl: 'http://x',
+        pimUrl: 'http://x',
+        companyId: 1,
+        storageCodes: ['A-01', 'B-02'],
+        timestampUnit: 'ms',
+        pageSize: 100,
+        userName: 'demo',
+        remembered: false,
+        training: false,
+      },
+    ],
     session: { signedIn: true, user: 'demo', profileId: 'p', profileName: 'P', expiresAt: null, training: false, offline: false },
   });
   render(
@@ -83,7 +97,16 @@ describe('counts screen', () => {
     const bridge = setup({
       'counts.scan': (input) => {
         const q = (input as { quantity: number }).quantity;
-        return { outcome: 'counted', eventId: 5, code: '8690345727803', line: line('SKU-1', q), delta: q, via: 'barcode', gtin: null, session: session({ totalUnits: q, lineCount: 1 }) };
+        return {
+          outcome: 'counted',
+          eventId: 5,
+          code: '8690345727803',
+          line: line('SKU-1', q),
+          delta: q,
+          via: 'barcode',
+          gtin: null,
+          session: session({ totalUnits: q, lineCount: 1 }),
+        };
       },
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
@@ -105,8 +128,26 @@ describe('counts screen', () => {
         const code = (input as { code: string }).code;
         n += 1;
         return n === 1
-          ? { outcome: 'misread', eventId: 1, code, line: null, delta: 0, via: null, gtin: { kind: 'EAN-13', expected: 3 }, session: session() }
-          : { outcome: 'unknown', eventId: 2, code, line: line(code, 1, { unknown: true, name: null }), delta: 1, via: null, gtin: null, session: session({ totalUnits: 1, lineCount: 1 }) };
+          ? {
+              outcome: 'misread',
+              eventId: 1,
+              code,
+              line: null,
+              delta: 0,
+              via: null,
+              gtin: { kind: 'EAN-13', expected: 3 },
+              session: session(),
+            }
+          : {
+              outcome: 'unknown',
+              eventId: 2,
+              code,
+              line: line(code, 1, { unknown: true, name: null }),
+              delta: 1,
+              via: null,
+              gtin: null,
+              session: session({ totalUnits: 1, lineCount: 1 }),
+            };
       },
       'counts.assign': () => ({ lines: [line('SKU-9', 1)], removed: ['8690000000012'], session: session({ totalUnits: 1, lineCount: 1 }) }),
     });

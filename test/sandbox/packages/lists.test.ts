@@ -153,7 +153,7 @@ describe('sandbox package lists', () => {
 
   it('answers bad parameters in the envelope with 400', async () => {
     const api = await start({ packages: 10 });
-    for (const q of [
+    const bad: Record<string, string | number>[] = [
       { size: 0 },
       { size: 501 },
       { page: -1 },
@@ -161,7 +161,8 @@ describe('sandbox package lists', () => {
       { orderByDirection: 'UP' },
       { IsGuest: 'maybe' },
       { CustomerId: 'x' },
-    ]) {
+    ];
+    for (const q of bad) {
       const r = await api.orders(q);
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ isSuccess: false, statusCode: '400' });
