@@ -1,0 +1,84 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
+import { wd } from '../support/cli';
+import { tempDir } from '../support/temp';
+
+let sandbox: Sandbox;
+let data: { dir: string; cleanup: () => void };
+const admin = (path: string, body: unknown) =>
+  fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ packages: 900, returns: 150, seed: 5, days: 20 } as never);
+  data = tempDir();
+  expect((await wd(data.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'demo1234' } })).code).toBe(0);
+});
+afterAll(async () => {
+  await sandbox.close();
+  data.cleanup();
+});
+
+describe('wd sync and wd lookup', () => {
+  it('caches every package exactly once through a quirky, failing, slow service with a token expiring mid-sync', async () => {
+    await admin('config', { statusCodeStyle: 'number', messageField: 'errorMessage', latencyMs: 60 });
+    await admin('fail-next', { path: 'GetOrderPackages', status: 500, count: 1 });
+    const running = wd(data.dir, ['sync', '--json'], { env: { WD_PASSWORD: 'demo1234' } });
+    setTimeout(() => void admin('expire-tokens', {}), 700);
+    const r = await running;
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { kinds: { kind: string; fetched: number }[]; cached: { orders: number; returns: number } };
+    expect(out.cached).toEqual({ orders: 900, returns: 150 });
+    const db = new Database(join(data.dir, 'workspaces', `${readProfileId()}.db`), { readonly: true });
+    const dupes = db.prepare('SELECT count(*) AS n FROM (SELECT kind, id FROM packages GROUP BY kind, id HAVING count(*) > 1)').get() as {
+      n: number;
+    };
+    const orphans = db
+      .prepare('SELECT count(*) AS n FROM package_items i LEFT JOIN packages p ON p.pk = i.package_pk WHERE p.pk IS NULL')
+      .get() as { n: number };
+    db.close();
+    expect(dupes.n).toBe(0);
+    expect(orphans.n).toBe(0);
+    await admin('config', { latencyMs: 0 });
+  });
+
+  it('looks packages up offline by code or name, as a table or JSON', async () => {
+    await admin('offline', { offline: true });
+    const rec = (await (await fetch(`${sandbox.url}/_sandbox/packages/record?id=500007`)).json()) as {
+      orderNumber: string;
+      cargoTrackingNumber: string;
+      customerLastName: string;
+    };
+    const byTracking = await wd(data.dir, ['lookup', rec.cargoTrackingNumber]);
+    expect(byTracking.code).toBe(0);
+    expect(byTracking.stdout).toContain('500007');
+    expect(byTracking.stdout).toMatch(/Package\s+Order\s+Status/);
+    const json = JSON.parse((await wd(data.dir, ['lookup', rec.orderNumber, '--json'])).stdout) as {
+      mode: string;
+      items: { id: number }[];
+    };
+    expect(json.mode).toBe('code');
+    expect(json.items.map((i) => i.id)).toContain(500007);
+    const none = await wd(data.dir, ['lookup', 'NOPE-404']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('Nothing in the cache matches');
+    await admin('offline', { offline: false });
+  });
+
+  it('says plainly when the service cannot be reached', async () => {
+    await admin('offline', { offline: true });
+    const r = await wd(data.dir, ['sync'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot be reached');
+    await admin('offline', { offline: false });
+  });
+});
+
+function readProfileId(): string {
+  const db = new Database(join(data.dir, 'app.db'), { readonly: true });
+  const id = (db.prepare("SELECT value FROM settings WHERE key = 'activeProfileId'").get() as { value: string }).value;
+  db.close();
+  return JSON.parse(id) as string;
+}
