@@ -3,9 +3,13 @@
  * tests; targets are printed next to the figures. `npm run bench -- scan` runs the ones whose name
  * contains "scan".
  */
+import { packagesBench } from './packages.bench';
 import { scanPathBench } from './scan-path.bench';
 
-const benches: [string, () => Promise<void>][] = [['scan-path', scanPathBench]];
+const benches: [string, () => Promise<void>][] = [
+  ['scan-path', scanPathBench],
+  ['packages', packagesBench],
+];
 
 const filter = process.argv[2];
 for (const [name, run] of benches) {
