@@ -111,19 +111,19 @@ async function lookups(n: number) {
       ws.db.transaction(() => repo.upsertRows(rows, now))();
     }
     const fillMs = performance.now() - t0;
-    const time = (fn: () => unknown, inputs: string[], rounds: number) => {
+    const time = (fn: (q: string) => unknown, inputs: string[], rounds: number) => {
       const samples: number[] = [];
       for (let r = 0; r < rounds; r++) {
         for (const q of inputs) {
           const s = performance.now();
-          fn.call(null, q);
+          fn(q);
           samples.push(performance.now() - s);
         }
       }
       return samples;
     };
-    const exact = time((q: unknown) => repo.search({ query: q as string, kind: 'all', status: null, offset: 0, limit: 100 }), codes, 3);
-    const text = time((q: unknown) => repo.search({ query: q as string, kind: 'all', status: null, offset: 0, limit: 100 }), names, 3);
+    const exact = time((q) => repo.search({ query: q, kind: 'all', status: null, offset: 0, limit: 100 }), codes, 3);
+    const text = time((q) => repo.search({ query: q, kind: 'all', status: null, offset: 0, limit: 100 }), names, 3);
     report(`lookups at ${repo.counts().orders} packages (core, no IPC)`, [
       ['cache filled in', `${(fillMs / 1000).toFixed(1)} s`],
       ['exact code p50 / p99', `${ms(percentile(exact, 50))} / ${ms(percentile(exact, 99))}  (${exact.length} lookups; target p99 < 1 ms)`],
