@@ -1,5 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { beep } from '../../scanner/feedback';
+import { useScanner } from '../../scanner/useScanner';
+import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
 import { CountingView } from './CountingView';
 import { PushStatus } from './PushStatus';
@@ -12,10 +15,30 @@ export function CountsScreen() {
   const { t } = useTranslation('counts');
   const session = useCounts((s) => s.session);
   const scan = useCounts((s) => s.scan);
+  const openStorage = useCounts((s) => s.openStorage);
   const closeSession = useCounts((s) => s.closeSession);
+  const sound = useApp((s) => s.settings?.scanner.sound ?? true);
   const [reviewing, setReviewing] = useState(false);
 
-  const onScan = useCallback((code: string) => void scan(code), [scan]);
+  /**
+   * A scan is acknowledged (sound and the card) only once the core has committed it. Without an
+   * open count, a scan picks the storage code (a shelf label).
+   */
+  const onScan = useCallback(
+    async (code: string) => {
+      const current = useCounts.getState().session;
+      if (!current) {
+        await openStorage(code);
+        beep(useCounts.getState().session ? 'ok' : 'error', sound);
+        return;
+      }
+      if (current.state !== 'open') return;
+      const r = await scan(code);
+      beep(!r ? 'error' : r.outcome === 'counted' ? 'ok' : r.outcome === 'unknown' ? 'attention' : 'error', sound);
+    },
+    [scan, openStorage, sound],
+  );
+  const { pending } = useScanner(onScan, { enabled: !reviewing });
 
   return (
     <main className="screen counts-screen" aria-labelledby="counts-title">
@@ -34,7 +57,7 @@ export function CountsScreen() {
       ) : reviewing ? (
         <ReviewView onBack={() => setReviewing(false)} />
       ) : (
-        <CountingView pending={0} onScan={onScan} onReview={() => setReviewing(true)} />
+        <CountingView pending={pending} onScan={(code) => void onScan(code)} onReview={() => setReviewing(true)} />
       )}
     </main>
   );

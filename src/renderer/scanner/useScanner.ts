@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { defaultSettings, type ScannerSettings } from '../../shared/domain/settings';
+import { useApp } from '../store/app';
+import { ScanDetector, type Release, type Verdict } from './detector';
+import { insert, restore, snapshot, type FieldSnapshot } from './field';
+import { ScanQueue } from './queue';
+
+export interface ScannerOptions {
+  enabled?: boolean;
+  /** Every keydown and the verdict (the scanner test in settings). */
+  onKey?: (e: KeyboardEvent, verdict: Verdict) => void;
+  /** A burst that turned out to be typing (the scanner test explains it). */
+  onRelease?: (text: string) => void;
+}
+
+/**
+ * Scans from a keyboard-wedge scanner, whatever has focus on the screen that uses this hook.
+ * Listens in the capture phase so a scan never ends up typed into a field; queues scans so each
+ * is stored after the previous one, none lost. Alt/Ctrl/Meta combinations (screen shortcuts) and
+ * IME composition are never scans.
+ */
+export function useScanner(onScan: (code: string) => Promise<unknown> | unknown, options: ScannerOptions = {}) {
+  const settings: ScannerSettings = useApp((s) => s.settings?.scanner) ?? defaultSettings.scanner;
+  const enabled = options.enabled ?? true;
+  const onScanRef = useRef(onScan);
+  const optsRef = useRef(options);
+  useEffect(() => {
+    onScanRef.current = onScan;
+    optsRef.current = options;
+  });
+  const [pending, setPending] = useState(0);
+  const { prefix, suffix, maxInterKeyMs, minLength, usePhysicalKeys } = settings;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const detector = new ScanDetector({ prefix, suffix, maxInterKeyMs, minLength, usePhysicalKeys });
+    const queue = new ScanQueue((code) => onScanRef.current(code));
+    const unsub = queue.subscribe(setPending);
+    let field: FieldSnapshot | null = null;
+
+    const finish = (r: Release) => {
+      if (r.type === 'scan') {
+        if (r.restore && field) restore(field);
+        queue.enqueue(r.code);
+      } else {
+        if (field) insert(field, r.text);
+        optsRef.current.onRelease?.(r.text);
+      }
+      field = null;
+    };
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.isComposing || e.altKey || e.ctrlKey || e.metaKey) {
+        detector.reset();
+        return;
+      }
+      const v = detector.feed({ code: e.code, key: e.key, shiftKey: e.shiftKey, time: e.timeStamp || performance.now() });
+      optsRef.current.onKey?.(e, v);
+      if (v.type === 'first') {
+        field = snapshot(document.activeElement);
+      } else if (v.type === 'swallow') {
+        e.preventDefault();
+        e.stopPropagation();
+        if (v.restore && field) restore(field);
+      } else if (v.type === 'scan') {
+        e.preventDefault();
+        e.stopPropagation();
+        finish(v);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    const timer = setInterval(
+      () => {
+        const r = detector.tick(performance.now());
+        if (r) finish(r);
+      },
+      Math.max(10, Math.floor(maxInterKeyMs / 2)),
+    );
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, { capture: true });
+      clearInterval(timer);
+      unsub();
+    };
+  }, [enabled, prefix, suffix, maxInterKeyMs, minLength, usePhysicalKeys]);
+
+  return { pending };
+}
