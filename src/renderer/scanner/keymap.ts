@@ -55,7 +55,13 @@ export interface KeyLike {
 export function decodeKey(e: KeyLike, usePhysicalKeys: boolean): string | null {
   if (usePhysicalKeys && e.code) {
     const letter = /^Key([A-Z])$/.exec(e.code)?.[1];
-    if (letter) return e.shiftKey ? letter : letter.toLowerCase();
+    if (letter) {
+      // Case follows the character the OS produced (Shift and Caps Lock both count) whatever the
+      // layout turned the letter into (ı, İ, F-layout letters); Shift decides when it is not a letter.
+      const k = e.key.length === 1 ? e.key : '';
+      const upper = k && k !== k.toLocaleLowerCase('tr-TR') ? true : k && k !== k.toLocaleUpperCase('tr-TR') ? false : e.shiftKey;
+      return upper ? letter : letter.toLowerCase();
+    }
     const mapped = US[e.code];
     if (mapped) return e.shiftKey ? mapped[1] : mapped[0];
     // A key this map does not know (some scanners send Unidentified): trust the character.

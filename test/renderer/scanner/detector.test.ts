@@ -42,6 +42,10 @@ describe('keymap', () => {
     expect(decodeKey({ code: 'Numpad5', key: '5', shiftKey: false }, true)).toBe('5');
     expect(decodeKey({ code: 'ShiftLeft', key: 'Shift', shiftKey: true }, true)).toBeNull();
     expect(decodeKey({ code: 'Unidentified', key: 'Ş', shiftKey: false }, true)).toBe('Ş');
+    // Case follows what the OS produced, also without a Shift flag (some scanners, Caps Lock).
+    expect(decodeKey({ code: 'KeyA', key: 'A', shiftKey: false }, true)).toBe('A');
+    expect(decodeKey({ code: 'KeyI', key: 'ı', shiftKey: false }, true)).toBe('i');
+    expect(decodeKey({ code: 'KeyI', key: 'I', shiftKey: true }, true)).toBe('I');
   });
 });
 
