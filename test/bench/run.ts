@@ -4,10 +4,12 @@
  * contains "scan".
  */
 import { packagesBench } from './packages.bench';
+import { scanE2eBench } from './scan-e2e.bench';
 import { scanPathBench } from './scan-path.bench';
 
 const benches: [string, () => Promise<void>][] = [
   ['scan-path', scanPathBench],
+  ['scan-e2e', scanE2eBench],
   ['packages', packagesBench],
 ];
 
