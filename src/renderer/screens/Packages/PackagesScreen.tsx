@@ -2,14 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
+import { useScanner } from '../../scanner/useScanner';
 import { usePackages } from '../../store/packages';
 import { PackageDetailView } from './PackageDetailView';
 import { PackageList } from './PackageList';
 import { SyncBar } from './SyncBar';
 
 /**
- * Look up any package by whatever is in the worker's hand. The search box takes typing and
- * scanner input (a scan ends with Enter: exact code, and a single match opens at once).
+ * Look up any package by whatever is in the worker's hand. The search box takes typing; a scan
+ * anywhere on the screen (or Enter in the box) looks for the exact code and opens a single match.
  */
 export function PackagesScreen() {
   const { t } = useTranslation('packages');
@@ -35,6 +36,12 @@ export function PackagesScreen() {
   const { init } = s;
 
   useEffect(() => init(), [init]);
+
+  // A scan anywhere on the screen looks the code up (and opens it when it is the only match).
+  useScanner((code) => {
+    setText(code);
+    return s.submit(code);
+  });
   useEffect(() => inputRef.current?.focus(), []);
 
   // Typing searches as you go (debounced); Enter (what a scanner sends) searches at once.
