@@ -1,5 +1,18 @@
-/** Contract methods of the notifications feature (see ./app.ts for the pattern: 'feature.action': method(input, output)). */
-export const notificationsMethods = {} as const;
+import { z } from 'zod';
+import { Empty } from '../domain/common';
+import { NotificationsList, NotificationsListInput, NotificationSummary, ReceiverConfigInput, ReceiverStatus } from '../domain/notifications';
+import { PackageKind } from '../domain/packages';
+import { method } from './define';
 
-/** Push events of the notifications feature. */
-export const notificationsEvents = {} as const;
+export const notificationsMethods = {
+  'notifications.list': method(NotificationsListInput, NotificationsList),
+  /** The notifications that changed one cached package (the detail screens show them). */
+  'notifications.forPackage': method(z.strictObject({ kind: PackageKind, id: z.number().int().positive() }), z.array(NotificationSummary)),
+  'notifications.receiver': method(Empty, ReceiverStatus),
+  'notifications.configureReceiver': method(ReceiverConfigInput, ReceiverStatus),
+} as const;
+
+export const notificationsEvents = {
+  'notifications.received': NotificationSummary,
+  'notifications.receiverChanged': ReceiverStatus,
+} as const;

@@ -1,6 +1,24 @@
 import type { Feature } from '../feature';
+import { notificationsOf } from './service';
 
 export const notificationsFeature: Feature = {
   name: 'notifications',
-  handlers: () => ({}),
+  handlers: (ctx) => ({
+    'notifications.list': ({ filter, offset, limit }) => notificationsOf(ctx.workspace(), ctx).repo.list(filter, offset, limit),
+    'notifications.forPackage': ({ kind, id }) => notificationsOf(ctx.workspace(), ctx).repo.forPackage(kind, id),
+    'notifications.receiver': () => notificationsOf(ctx.workspace(), ctx).status(),
+    'notifications.configureReceiver': (input) => notificationsOf(ctx.workspace(), ctx).configure(input),
+  }),
+  /** The receiver runs while a session has the workspace open (when it is switched on). */
+  attach(ws, ctx) {
+    const service = notificationsOf(ws, ctx);
+    void service.start();
+    const off = ctx.bus.on('packages.sync', (p) => {
+      if (p.state === 'done') service.rematch();
+    });
+    return () => {
+      off();
+      void service.stop();
+    };
+  },
 };

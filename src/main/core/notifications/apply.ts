@@ -1,0 +1,86 @@
+import type { PackageKind } from '../../../shared/domain/packages';
+import { PackageRecord } from '../../../shared/service/packages';
+import type { PackageNotification } from '../../../shared/service/webhooks';
+import type { Db } from '../db/open';
+import { toCacheRow } from '../packages/cache-record';
+import { packagesOf } from '../packages/packages-repo';
+import type { Workspace } from '../workspace';
+
+/**
+ * Finds the cached package a notification is about. How the service's packageId maps to a
+ * package is not documented: try it as the package id, then as the source package number, then
+ * the items' orderItemLineId against the item lines' sourceOrderItemLineId.
+ */
+export function matchPackage(db: Db, n: PackageNotification): { pk: number; kind: PackageKind } | null {
+  const kind: PackageKind = n.packageType === 'Return' ? 'return' : 'order';
+  const byId = /^\d+$/.test(n.packageId)
+    ? db.prepare<[PackageKind, number], { pk: number }>('SELECT pk FROM packages WHERE kind = ? AND id = ?').get(kind, Number(n.packageId))
+    : undefined;
+  if (byId) return { pk: byId.pk, kind };
+  const bySource = db
+    .prepare<[PackageKind, string], { pk: number }>(
+      'SELECT pk FROM packages WHERE kind = ? AND source_package_id = ? ORDER BY order_ts DESC LIMIT 1',
+    )
+    .get(kind, n.packageId);
+  if (bySource) return { pk: bySource.pk, kind };
+  const line = db.prepare<[string, PackageKind], { pk: number }>(
+    'SELECT p.pk FROM package_items i JOIN packages p ON p.pk = i.package_pk WHERE i.source_order_item_line_id = ? AND p.kind = ? ORDER BY p.order_ts DESC LIMIT 1',
+  );
+  for (const item of n.items) {
+    const hit = line.get(item.orderItemLineId, kind);
+    if (hit) return { pk: hit.pk, kind };
+  }
+  return null;
+}
+
+/**
+ * Applies a notification to its cached package (inside the caller's transaction): status and its
+ * history, cargo fields, estimated date, the return decision, and per item line the status and any
+ * rejection reason. The package is re-indexed as a whole so codes (a new cargo key) and search
+ * text follow. A later sync brings the service's own record and replaces all of this.
+ */
+export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification, receivedAt: string): void {
+  const row = ws.db
+    .prepare<[number], { kind: PackageKind; raw_json: string; synced_at: string }>(
+      'SELECT kind, raw_json, synced_at FROM packages WHERE pk = ?',
+    )
+    .get(pk);
+  if (!row) return;
+  const raw = JSON.parse(row.raw_json) as Record<string, unknown> & {
+    lines?: { itemLines?: Record<string, unknown>[] }[];
+    packageHistories?: unknown[];
+  };
+  raw.status = n.packageStatusName;
+  raw.lastModifiedDate = receivedAt;
+  raw.packageHistories = [
+    ...(raw.packageHistories ?? []),
+    { createdDate: receivedAt, status: n.packageStatusName, source: 'notification' },
+  ];
+  if ('cargoKey' in n) {
+    if (n.cargoCompanyName) raw.cargoName = n.cargoCompanyName;
+    if (n.cargoKey) raw.cargoKey = n.cargoKey;
+    if (n.cargoTrackingUrl) raw.cargoTrackingLink = n.cargoTrackingUrl;
+    if (n.estimatedDate) raw.estimatedDate = n.estimatedDate;
+  }
+  if (n.hookName === 'ReturnOrderPackageConfirmedEvent') raw.isConfirm = true;
+  if (n.hookName === 'ReturnOrderPackageRejectedEvent') raw.isConfirm = false;
+  if ('packageStatusReasonName' in n) {
+    raw.statusReasonName = n.packageStatusReasonName ?? null;
+    raw.statusReasonDesc = n.packageStatusReasonDesc ?? null;
+  }
+  const items = new Map(n.items.map((i) => [i.orderItemLineId, i]));
+  for (const line of raw.lines ?? []) {
+    for (const it of line.itemLines ?? []) {
+      const change = items.get(String(it.sourceOrderItemLineId));
+      if (!change) continue;
+      it.packageItemStatusName = change.packageItemStatusName;
+      if (n.hookName === 'CancelOrderItemLineConfirmedEvent') it.isCancel = true;
+      if ('packageItemStatusReasonName' in change) {
+        it.rejectReason = change.packageItemStatusReasonName ?? null;
+        it.rejectReasonDesc = change.packageItemStatusReasonDesc ?? null;
+      }
+    }
+  }
+  const record = PackageRecord.parse(raw);
+  packagesOf(ws).upsertRows([toCacheRow(record, row.kind, 0)], row.synced_at);
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Package notifications the service posts to a receiver (six hookNames). Unknown extra fields are
+ * kept; an unknown hookName is refused. packageType arrives as "ShipToCustomer" / "Return"; the
+ * docs also name the numbers 0 / 1, which are normalised to the names.
+ */
+const PackageType = z.preprocess((v) => (v === 0 || v === '0' ? 'ShipToCustomer' : v === 1 || v === '1' ? 'Return' : v), z.enum(['ShipToCustomer', 'Return']));
+
+const Item = z.looseObject({
+  orderItemLineId: z.string().min(1).max(200),
+  packageItemStatusId: z.number().int(),
+  packageItemStatusName: z.string().max(200),
+});
+const RejectedItem = Item.extend({
+  packageItemStatusReasonId: z.number().int().nullish(),
+  packageItemStatusReasonName: z.string().max(500).nullish(),
+  packageItemStatusReasonDesc: z.string().max(2000).nullish(),
+});
+
+const base = {
+  packageId: z.string().min(1).max(200),
+  packageType: PackageType,
+  packageStatusId: z.number().int(),
+  packageStatusName: z.string().max(200),
+};
+const statusChange = {
+  items: z.array(Item).max(1000),
+  cargoCompanyName: z.string().max(200).nullish(),
+  cargoKey: z.string().max(200).nullish(),
+  cargoTrackingUrl: z.string().max(2000).nullish(),
+  estimatedDate: z.string().max(40).nullish(),
+};
+const rejection = {
+  items: z.array(RejectedItem).max(1000),
+  packageStatusReasonId: z.number().int().nullish(),
+  packageStatusReasonName: z.string().max(500).nullish(),
+  packageStatusReasonDesc: z.string().max(2000).nullish(),
+};
+
+export const hookNames = [
+  'OrderPackageStatusChangedEvent',
+  'ReturnOrderPackageStatusChangedEvent',
+  'CancelOrderItemLineConfirmedEvent',
+  'CancelOrderItemLineRejectedEvent',
+  'ReturnOrderPackageConfirmedEvent',
+  'ReturnOrderPackageRejectedEvent',
+] as const;
+export type HookName = (typeof hookNames)[number];
+
+export const PackageNotification = z.discriminatedUnion('hookName', [
+  z.looseObject({ hookName: z.literal('OrderPackageStatusChangedEvent'), ...base, ...statusChange }),
+  z.looseObject({ hookName: z.literal('ReturnOrderPackageStatusChangedEvent'), ...base, ...statusChange }),
+  z.looseObject({ hookName: z.literal('CancelOrderItemLineConfirmedEvent'), ...base, items: z.array(Item).max(1000) }),
+  z.looseObject({ hookName: z.literal('CancelOrderItemLineRejectedEvent'), ...base, ...rejection }),
+  z.looseObject({ hookName: z.literal('ReturnOrderPackageConfirmedEvent'), ...base, items: z.array(Item).max(1000) }),
+  z.looseObject({ hookName: z.literal('ReturnOrderPackageRejectedEvent'), ...base, ...rejection }),
+]);
+export type PackageNotification = z.infer<typeof PackageNotification>;

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { notificationsOf } from '../../../src/main/core/notifications/service';
+import { hookNames } from '../../../src/shared/service/webhooks';
+import { rig, type TestRig } from '../../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+const sample = (hook: string) => readFileSync(join(import.meta.dirname, `../../fixtures/service-samples/webhook_${hook}.json`), 'utf8');
+
+async function setup(auth: { auth?: 'none' | 'basic' | 'bearer'; userName?: string; secret?: string } = {}) {
+  t = await rig();
+  await t.signIn();
+  const status = await t.call('notifications.configureReceiver', { enabled: true, port: 0, ...auth });
+  return status;
+}
+
+function post(url: string, body: string | Buffer, headers: Record<string, string> = {}, method = 'POST'): Promise<number> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: u.hostname, port: u.port, path: u.pathname, method, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', (e) =>
+      (e as NodeJS.ErrnoException).code === 'ECONNRESET' || (e as NodeJS.ErrnoException).code === 'EPIPE' ? resolve(413) : reject(e),
+    );
+    req.end(body);
+  });
+}
+
+const stored = async () => (await t.call('notifications.list', { filter: 'all' })).total;
+
+describe('notification receiver', () => {
+  it('stores each of the six sample bodies once, even when posted twice', async () => {
+    const s = await setup();
+    expect(s).toMatchObject({ running: true, config: { enabled: true, host: '127.0.0.1', auth: 'none' } });
+    expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{32}$/);
+    for (const hook of hookNames) {
+      expect(await post(s.url!, sample(hook))).toBe(200);
+      expect(await post(s.url!, sample(hook))).toBe(200);
+    }
+    const list = await t.call('notifications.list', { filter: 'all' });
+    expect(list.total).toBe(6);
+    expect(new Set(list.items.map((i) => i.hookName))).toEqual(new Set(hookNames));
+    expect(list.items.find((i) => i.hookName === 'ReturnOrderPackageRejectedEvent')).toMatchObject({
+      reasonName: 'Eksik Ürün',
+      reasonDesc: 'Kutunun içinden belirtilen ürün çıkmadı',
+    });
+    // The sample's package is not in the cache: kept, visible, unmatched.
+    expect((await t.call('notifications.list', { filter: 'unmatched' })).total).toBe(6);
+  });
+
+  it('refuses malformed JSON, a wrong content type, a 10 MB body, a wrong path and an unknown hookName, leaving nothing', async () => {
+    const s = await setup();
+    const base = sample('OrderPackageStatusChangedEvent');
+    expect(await post(s.url!, '{"hookName":')).toBe(400);
+    expect(await post(s.url!, base, { 'content-type': 'text/plain' })).toBe(415);
+    expect(await post(s.url!, Buffer.alloc(10 * 1024 * 1024, 0x20))).toBe(413);
+    expect(await post(s.url!.replace(/\/hooks\/.*/, '/hooks/guess'), base)).toBe(404);
+    expect(await post(s.url!, base, {}, 'PUT')).toBe(405);
+    expect(await post(s.url!, JSON.stringify({ ...JSON.parse(base), hookName: 'PackageExplodedEvent' }))).toBe(400);
+    expect(await stored()).toBe(0);
+  });
+
+  it('checks Bearer and Basic credentials', async () => {
+    const s = await setup({ auth: 'bearer', secret: 'tok-1234567' });
+    const body = sample('CancelOrderItemLineConfirmedEvent');
+    expect(await post(s.url!, body)).toBe(401);
+    expect(await post(s.url!, body, { authorization: 'Bearer wrong-token' })).toBe(401);
+    expect(await stored()).toBe(0);
+    expect(await post(s.url!, body, { authorization: 'Bearer tok-1234567' })).toBe(200);
+    const b = await t.call('notifications.configureReceiver', { auth: 'basic', userName: 'oms', secret: 'parola-123' });
+    expect(JSON.stringify(b)).not.toContain('parola-123');
+    const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
+    expect(await post(b.url!, sample('CancelOrderItemLineRejectedEvent'), { authorization: basic('oms', 'nope') })).toBe(401);
+    expect(await post(b.url!, sample('CancelOrderItemLineRejectedEvent'), { authorization: basic('oms', 'parola-123') })).toBe(200);
+    expect(await stored()).toBe(2);
+  });
+
+  it('asks before listening on anything but loopback', async () => {
+    await setup();
+    const r = await t.core.call('notifications.configureReceiver', { host: '0.0.0.0' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'needs_confirmation' } });
+  });
+
+  it('stays up under a burst of 1,000 notifications from a loopback client', async () => {
+    const s = await setup();
+    const base = JSON.parse(sample('OrderPackageStatusChangedEvent')) as Record<string, unknown>;
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 20; batch++) {
+      const posts = Array.from({ length: 50 }, (_, i) => post(s.url!, JSON.stringify({ ...base, packageId: `BB_${batch * 50 + i}` })));
+      statuses.push(...(await Promise.all(posts)));
+    }
+    expect(statuses.filter((x) => x !== 200)).toEqual([]);
+    expect(await stored()).toBe(1000);
+    expect(notificationsOf(t.core.ctx.workspace(), t.core.ctx).status().running).toBe(true);
+  });
+});
