@@ -55,6 +55,8 @@ export interface Route {
 }
 
 export interface SandboxModule {
+  /** Called once every module exists, so modules can work together (status change → notification). */
+  connect?(modules: Record<string, SandboxModule>): void;
   routes?: Route[];
   /** Routes under /_sandbox/ for tests: no auth, never delayed, never failed. */
   admin?: Route[];
@@ -114,6 +116,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const modules: Record<string, SandboxModule> = {};
   for (const [name, make] of Object.entries(sandboxModules)) modules[name] = make(core, options);
+  for (const m of Object.values(modules)) m.connect?.(modules);
 
   const service = new Map<string, Route>();
   const admin = new Map<string, Route>();
