@@ -4,13 +4,25 @@ import { defaultDataDir } from '../../core/paths';
 import { inventoryCommand } from './commands/inventory';
 import { loginCommand } from './commands/login';
 import { lookupCommand } from './commands/lookup';
+import { notificationsCommand } from './commands/notifications';
 import { outboxCommand } from './commands/outbox';
+import { receiveCommand } from './commands/receive';
 import { sandboxCommand } from './commands/sandbox';
 import { syncCommand } from './commands/sync';
 import { webCommand } from './commands/web';
 import { makeContext, UsageError, type Command } from './context';
 
-const commands: Command[] = [sandboxCommand, loginCommand, syncCommand, lookupCommand, inventoryCommand, outboxCommand, webCommand];
+const commands: Command[] = [
+  sandboxCommand,
+  loginCommand,
+  syncCommand,
+  lookupCommand,
+  inventoryCommand,
+  outboxCommand,
+  receiveCommand,
+  notificationsCommand,
+  webCommand,
+];
 
 /**
  * `wd`: the command line over the same core. Exit codes: 0 ok, 1 failure (message on stderr),

@@ -38,7 +38,15 @@ export const cli = {
   queuedOnly:
     'Queued {{items}} quantities in {{batches}} batches. The app sends them when it is signed in, or run "wd outbox --retry" with WD_PASSWORD.',
   inventoryResult: '{{sent}} batches sent, {{failed}} refused, {{waiting}} waiting for the service.',
+  receiving: 'Receiving package notifications at {{url}} (register this address with the service; Ctrl+C stops).',
+  received: '{{time}}  {{hook}}  {{id}}  {{status}}  {{matched}}',
+  matched: 'applied to the cache',
+  unmatched: 'not in the cache yet',
+  notificationsCount_one: '{{count}} notification',
+  notificationsCount_other: '{{count}} notifications',
   help: {
+    receive: 'run the package notification receiver in the foreground',
+    notifications: 'list the package notifications received',
     inventory: 'send stock quantities from a file (through the outbox)',
     sync: 'fetch order and return packages into the local cache',
     lookup: 'find packages in the local cache by any code or a name (works offline)',

@@ -41,7 +41,15 @@ export const cli: Shape<typeof en> = {
   queuedOnly:
     '{{items}} miktar {{batches}} parti halinde kuyruğa alındı. Uygulama giriş yapılınca gönderir ya da WD_PASSWORD ile "wd outbox --retry" çalıştırın.',
   inventoryResult: '{{sent}} parti gönderildi, {{failed}} reddedildi, {{waiting}} servisi bekliyor.',
+  receiving: 'Paket bildirimleri {{url}} adresinde alınıyor (bu adresi servise kaydedin; Ctrl+C durdurur).',
+  received: '{{time}}  {{hook}}  {{id}}  {{status}}  {{matched}}',
+  matched: 'önbelleğe uygulandı',
+  unmatched: 'henüz önbellekte yok',
+  notificationsCount_one: '{{count}} bildirim',
+  notificationsCount_other: '{{count}} bildirim',
   help: {
+    receive: 'paket bildirim alıcısını ön planda çalıştırır',
+    notifications: 'alınan paket bildirimlerini listeler',
     inventory: 'bir dosyadaki stok miktarlarını gönderir (kuyruk üzerinden)',
     sync: 'sipariş ve iade paketlerini yerel önbelleğe alır',
     lookup: 'yerel önbellekte herhangi bir kod ya da adla paket bulur (çevrimdışı çalışır)',

@@ -1,0 +1,36 @@
+import { notificationsOf } from '../../../core/notifications/service';
+import { intOption, parse } from '../args';
+import { UsageError, type Command } from '../context';
+import { activeProfile } from '../session';
+
+export const notificationsCommand: Command = {
+  name: 'notifications',
+  summary: 'cli:help.notifications',
+  usage: 'wd notifications [--unmatched] [--limit N]   (lists the package notifications received, newest first)',
+  async run(ctx, argv) {
+    const { values } = parse(argv, { unmatched: { type: 'boolean' }, limit: { type: 'string' } });
+    const limit = intOption(values.limit, 'limit', 1, 500) ?? 50;
+    if (limit < 1) throw new UsageError('--limit must be at least 1');
+    const core = ctx.core();
+    const ws = core.ctx.openWorkspace(activeProfile(ctx).id);
+    const list = notificationsOf(ws, core.ctx).repo.list(values.unmatched ? 'unmatched' : 'all', 0, limit);
+    if (ctx.json) {
+      ctx.print('', list);
+      return 0;
+    }
+    const lines = list.items.map((n) =>
+      [
+        n.receivedAt.replace('T', ' ').slice(0, 19),
+        n.hookName,
+        n.packageId,
+        n.statusName ?? '',
+        n.reasonName ? `(${n.reasonName}${n.reasonDesc ? `: ${n.reasonDesc}` : ''})` : '',
+        n.matched ? `→ ${n.matched.kind} ${n.matched.id}` : ctx.t('cli:unmatched'),
+      ]
+        .filter(Boolean)
+        .join('  '),
+    );
+    ctx.print([...lines, ctx.t('cli:notificationsCount', { count: list.total })].join('\n'));
+    return 0;
+  },
+};

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
+import { cliEntry, wd } from '../support/cli';
+import { tempDir } from '../support/temp';
+
+let sandbox: Sandbox;
+let data: { dir: string; cleanup: () => void };
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  data = tempDir();
+  expect((await wd(data.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'demo1234' } })).code).toBe(0);
+});
+afterAll(async () => {
+  await sandbox.close();
+  data.cleanup();
+});
+
+describe('wd receive and wd notifications', () => {
+  it('receives in the foreground with a Bearer token, then lists what arrived', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', cliEntry, 'receive', '--port', '0', '--path', '/hooks/cli-test-path', '--token', 'tok-abcdefgh', '--json'],
+      {
+        env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url)),
+    );
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/cli-test-path$/);
+    const body = readFileSync(
+      join(import.meta.dirname, '../fixtures/service-samples/webhook_ReturnOrderPackageRejectedEvent.json'),
+      'utf8',
+    );
+    const send = (auth?: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body });
+    expect((await send()).status).toBe(401);
+    expect((await send('Bearer tok-abcdefgh')).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.on('close', r))).toBe(0);
+
+    const list = await wd(data.dir, ['notifications']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('ReturnOrderPackageRejectedEvent');
+    expect(list.stdout).toContain('(Eksik Ürün: Kutunun içinden belirtilen ürün çıkmadı)');
+    expect(list.stdout).toContain('not in the cache yet');
+    const json = JSON.parse((await wd(data.dir, ['notifications', '--json'])).stdout) as { total: number };
+    expect(json.total).toBe(1);
+  });
+
+  it('refuses a bad path or a short token with exit code 2', async () => {
+    expect((await wd(data.dir, ['receive', '--path', 'no-slash'])).code).toBe(2);
+    expect((await wd(data.dir, ['receive', '--token', 'short'])).code).toBe(2);
+  });
+});
