@@ -1,6 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Nav } from './components/Nav';
+import { NotificationToasts } from './components/NotificationToasts';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { TrainingBanner } from './components/TrainingBanner';
@@ -55,6 +56,7 @@ export function App() {
       </header>
       <StatusBar onSignOut={signedIn ? () => void signOut() : undefined} />
       {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
+      {signedIn ? <NotificationToasts /> : null}
       <Toasts />
     </div>
   );

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { NotificationSummary } from '../../shared/domain/notifications';
 import type { PackageDetail, PackageKind, PackageSummary, SyncStatus } from '../../shared/domain/packages';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
@@ -20,6 +21,8 @@ export interface PackagesState {
   statuses: string[];
   selected: { kind: PackageKind; id: number } | null;
   detail: PackageDetail | null;
+  /** Status changes that arrived by notification for the open package. */
+  detailNotifications: NotificationSummary[];
   detailError: AppErrorShape | null;
   sync: SyncStatus | null;
   syncError: AppErrorShape | null;
@@ -51,6 +54,7 @@ export const usePackages = create<PackagesState>()((set, get) => ({
   statuses: [],
   selected: null,
   detail: null,
+  detailNotifications: [],
   detailError: null,
   sync: null,
   syncError: null,
@@ -127,11 +131,11 @@ export const usePackages = create<PackagesState>()((set, get) => ({
 
   async open(kind, id) {
     set({ selected: { kind, id }, detailError: null });
-    const r = await call('packages.get', { kind, id });
+    const [r, n] = await Promise.all([call('packages.get', { kind, id }), call('notifications.forPackage', { kind, id })]);
     const sel = get().selected;
     if (!sel || sel.kind !== kind || sel.id !== id) return;
-    if (r.ok) set({ detail: r.value });
-    else set({ detail: null, detailError: r.error });
+    if (r.ok) set({ detail: r.value, detailNotifications: n.ok ? n.value : [] });
+    else set({ detail: null, detailNotifications: [], detailError: r.error });
   },
 
   close() {

@@ -11,7 +11,8 @@ import { rig, type TestRig } from '../../support/core';
 let t: TestRig;
 afterEach(async () => t?.close());
 
-const fixture = (f: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../fixtures/service-samples/${f}`), 'utf8')) as unknown;
+const fixture = (f: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, `../../fixtures/service-samples/${f}`), 'utf8')) as unknown;
 const base = PackageListEnvelope.parse(fixture('oms_GetOrderPackages_response_sample.json')).data![0]!;
 const hook = (name: string) => PackageNotification.parse(fixture(`webhook_${name}.json`));
 
@@ -48,11 +49,18 @@ describe('applying notifications to the cache', () => {
     expect(service.receive(hook('OrderPackageStatusChangedEvent'))).toMatchObject({ created: true, matched: true });
     const d = repo.get('order', 1001);
     expect(d.summary.status).toBe('Shipped');
-    expect(d.record).toMatchObject({ cargoName: 'MNG', cargoKey: 'CargoKey', cargoTrackingLink: 'https://cargotrackingurl.com', estimatedDate: '2023-08-25T12:52:32.533Z' });
+    expect(d.record).toMatchObject({
+      cargoName: 'MNG',
+      cargoKey: 'CargoKey',
+      cargoTrackingLink: 'https://cargotrackingurl.com',
+      estimatedDate: '2023-08-25T12:52:32.533Z',
+    });
     expect(d.record.packageHistories!.at(-1)).toMatchObject({ status: 'Shipped' });
     expect(repo.lookup('CargoKey').map((p) => p.id)).toEqual([1001]);
     expect(changed).toEqual(['notification']);
-    expect(await t.call('notifications.forPackage', { kind: 'order', id: 1001 })).toEqual([expect.objectContaining({ hookName: 'OrderPackageStatusChangedEvent' })]);
+    expect(await t.call('notifications.forPackage', { kind: 'order', id: 1001 })).toEqual([
+      expect.objectContaining({ hookName: 'OrderPackageStatusChangedEvent' }),
+    ]);
   });
 
   it('cancel confirmed / rejected mark the item line and carry the reason', async () => {

@@ -1,7 +1,95 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Placeholder } from '../../components/Placeholder';
+import { useShallow } from 'zustand/react/shallow';
+import { ErrorText } from '../../components/ErrorText';
+import { StatusName } from '../../components/StatusName';
+import { formatDateTime } from '../../i18n/format';
+import { useNotifications, type NotificationFilter } from '../../store/notifications';
+import { usePackages } from '../../store/packages';
+import { useUi } from '../../store/ui';
 
+/** Every package notification received, newest first, live; a link opens the package. */
 export function NotificationsScreen() {
   const { t } = useTranslation('notifications');
-  return <Placeholder title={t('title')} />;
+  const n = useNotifications(
+    useShallow((s) => ({ items: s.items, total: s.total, filter: s.filter, error: s.error, init: s.init, load: s.load })),
+  );
+  const go = useUi((s) => s.go);
+  const openPackage = usePackages((s) => s.open);
+  const { init } = n;
+  useEffect(() => init(), [init]);
+
+  return (
+    <main className="screen" aria-labelledby="notifications-title">
+      <h1 id="notifications-title">{t('title')}</h1>
+      <p className="hint">{t('intro')}</p>
+      <div className="row">
+        <label className="field">
+          <span>{t('filter')}</span>
+          <select value={n.filter} onChange={(e) => void n.load(e.target.value as NotificationFilter)}>
+            {(['all', 'matched', 'unmatched'] as const).map((f) => (
+              <option key={f} value={f}>
+                {t(`filters.${f}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="result-count" role="status" data-testid="notification-count">
+          {t('count', { count: n.total })}
+        </p>
+      </div>
+      <ErrorText error={n.error} />
+      {n.items.length === 0 ? (
+        <p className="hint">{t('empty')}</p>
+      ) : (
+        <table className="table" aria-label={t('title')} data-testid="notification-list">
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.time')}</th>
+              <th scope="col">{t('columns.event')}</th>
+              <th scope="col">{t('columns.package')}</th>
+              <th scope="col">{t('columns.status')}</th>
+              <th scope="col">{t('columns.reason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {n.items.map((item) => (
+              <tr key={item.id}>
+                <td>{formatDateTime(item.receivedAt)}</td>
+                <td>{t(`hooks.${item.hookName}`, { defaultValue: item.hookName })}</td>
+                <td>
+                  {item.matched ? (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => {
+                        go('packages');
+                        void openPackage(item.matched!.kind, item.matched!.id);
+                      }}
+                      aria-label={t('open', { id: item.matched.id })}
+                    >
+                      {item.matched.id}
+                    </button>
+                  ) : (
+                    <span>
+                      {item.packageId} <span className="hint">— {t('unmatched')}</span>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <StatusName status={item.statusName} />
+                </td>
+                <td>{[item.reasonName, item.reasonDesc].filter(Boolean).join(' — ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {n.items.length < n.total ? (
+        <button type="button" className="btn" onClick={() => void n.load(n.filter, true)}>
+          {t('more')}
+        </button>
+      ) : null}
+    </main>
+  );
 }

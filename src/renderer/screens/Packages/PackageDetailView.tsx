@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NotificationSummary } from '../../../shared/domain/notifications';
 import type { PackageDetail } from '../../../shared/domain/packages';
 import type { Address } from '../../../shared/service/packages';
 import { StatusName } from '../../components/StatusName';
@@ -46,7 +47,17 @@ function AddressBlock({ address }: { address: Address | null | undefined }) {
 const safeLink = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
 /** Every section of a package: summary, customer, addresses, cargo, lines with item lines, parcels, history. */
-export function PackageDetailView({ detail, onClose, extra }: { detail: PackageDetail; onClose?: () => void; extra?: ReactNode }) {
+export function PackageDetailView({
+  detail,
+  onClose,
+  extra,
+  notifications = [],
+}: {
+  detail: PackageDetail;
+  onClose?: () => void;
+  extra?: ReactNode;
+  notifications?: NotificationSummary[];
+}) {
   const { t } = useTranslation('packages');
   const r = detail.record;
   const s = detail.summary;
@@ -177,6 +188,7 @@ export function PackageDetailView({ detail, onClose, extra }: { detail: PackageD
           </ol>
         )}
       </Section>
+      {notifications.length > 0 ? <NotificationHistory items={notifications} /> : null}
     </article>
   );
 }
@@ -231,5 +243,22 @@ function LineRows({ line }: { line: NonNullable<PackageDetail['record']['lines']
         </tr>
       ))}
     </>
+  );
+}
+
+function NotificationHistory({ items }: { items: NotificationSummary[] }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Section title={t('forPackage')}>
+      <ol className="history" data-testid="package-notifications">
+        {items.map((n) => (
+          <li key={n.id}>
+            <span>{formatDateTime(n.receivedAt)}</span> — {t(`hooks.${n.hookName}`, { defaultValue: n.hookName })}:{' '}
+            <StatusName status={n.statusName} />
+            {n.reasonName ? ` (${[n.reasonName, n.reasonDesc].filter(Boolean).join(' — ')})` : ''}
+          </li>
+        ))}
+      </ol>
+    </Section>
   );
 }

@@ -23,6 +23,7 @@ export function PackagesScreen() {
       mode: st.mode,
       error: st.error,
       detail: st.detail,
+      detailNotifications: st.detailNotifications,
       detailError: st.detailError,
       selected: st.selected,
       init: st.init,
@@ -121,7 +122,7 @@ export function PackagesScreen() {
         </div>
         <div className="packages-right">
           <ErrorText error={s.detailError} />
-          {s.detail && s.selected ? <PackageDetailView detail={s.detail} onClose={s.close} /> : null}
+          {s.detail && s.selected ? <PackageDetailView detail={s.detail} onClose={s.close} notifications={s.detailNotifications} /> : null}
         </div>
       </div>
     </main>

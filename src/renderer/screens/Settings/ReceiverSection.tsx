@@ -1,4 +1,161 @@
-/** Notification receiver settings (notifications feature). */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReceiverConfigInput } from '../../../shared/domain/notifications';
+import type { AppErrorShape } from '../../../shared/result';
+import { Dialog } from '../../components/Dialog';
+import { ErrorText } from '../../components/ErrorText';
+import { useNotifications } from '../../store/notifications';
+import { useUi } from '../../store/ui';
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
+
+/** The notification receiver: on/off, address, secret path, credentials, and the URL to register. */
 export function ReceiverSection() {
-  return null;
+  const { t } = useTranslation('notifications');
+  const receiver = useNotifications((s) => s.receiver);
+  const load = useNotifications((s) => s.loadReceiver);
+  const configure = useNotifications((s) => s.configure);
+  const toast = useUi((s) => s.toast);
+  const [draft, setDraft] = useState<ReceiverConfigInput>({});
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const [confirmHost, setConfirmHost] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (!receiver) return null;
+  const c = { ...receiver.config, ...draft };
+
+  async function apply(patch: ReceiverConfigInput) {
+    const r = await configure({ ...draft, ...patch });
+    if (r.ok) {
+      setDraft({});
+      setError(null);
+    } else if (r.error.code === 'needs_confirmation') {
+      setConfirmHost(String(r.error.params?.host ?? c.host));
+    } else {
+      setError(r.error);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="receiver-title">
+      <h2 id="receiver-title">{t('receiver.title')}</h2>
+      <p className="hint">{t('receiver.intro')}</p>
+      <label className="check">
+        <input type="checkbox" checked={receiver.config.enabled} onChange={(e) => void apply({ enabled: e.target.checked })} />
+        <span>{t('receiver.enabled')}</span>
+      </label>
+      <div className="row">
+        <label className="field">
+          <span>{t('receiver.host')}</span>
+          <input
+            value={c.host ?? ''}
+            onChange={(e) => setDraft({ ...draft, host: e.target.value })}
+            aria-describedby="receiver-host-hint"
+          />
+          <small id="receiver-host-hint" className="hint">
+            {t('receiver.hostHint')}
+          </small>
+        </label>
+        <label className="field">
+          <span>{t('receiver.port')}</span>
+          <input
+            inputMode="numeric"
+            value={String(c.port ?? '')}
+            onChange={(e) => setDraft({ ...draft, port: Number(e.target.value.replace(/\D/g, '')) })}
+          />
+        </label>
+      </div>
+      <div className="row">
+        <label className="field">
+          <span>{t('receiver.path')}</span>
+          <input value={c.path ?? ''} onChange={(e) => setDraft({ ...draft, path: e.target.value })} spellCheck={false} />
+        </label>
+        <button type="button" className="btn" onClick={() => void apply({ newPath: true })}>
+          {t('receiver.newPath')}
+        </button>
+      </div>
+      <label className="field">
+        <span>{t('receiver.auth')}</span>
+        <select value={c.auth} onChange={(e) => setDraft({ ...draft, auth: e.target.value as 'none' | 'basic' | 'bearer' })}>
+          {(['none', 'basic', 'bearer'] as const).map((a) => (
+            <option key={a} value={a}>
+              {t(`receiver.auths.${a}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {c.auth === 'basic' ? (
+        <label className="field">
+          <span>{t('receiver.userName')}</span>
+          <input value={c.userName ?? ''} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} autoComplete="off" />
+        </label>
+      ) : null}
+      {c.auth !== 'none' ? (
+        <label className="field">
+          <span>{t('receiver.secret')}</span>
+          <input
+            type="password"
+            value={draft.secret ?? ''}
+            onChange={(e) => setDraft({ ...draft, secret: e.target.value })}
+            autoComplete="new-password"
+          />
+          {receiver.config.secretSet && receiver.config.auth === c.auth ? <small className="hint">{t('receiver.secretSet')}</small> : null}
+        </label>
+      ) : null}
+      <button type="button" className="btn btn-primary" onClick={() => void apply({})} disabled={Object.keys(draft).length === 0}>
+        {t('receiver.save')}
+      </button>
+      <ErrorText error={error} />
+      <dl className="receiver-state" data-testid="receiver-state">
+        <dt>{t('receiver.state')}</dt>
+        <dd>
+          <span className={`pill ${receiver.running ? 'pill-ok' : 'pill-warn'}`}>
+            {receiver.running ? t('receiver.running') : t('receiver.stopped')}
+          </span>
+        </dd>
+        {receiver.url ? (
+          <>
+            <dt>{t('receiver.url')}</dt>
+            <dd>
+              <code data-testid="receiver-url">{receiver.url}</code>{' '}
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void navigator.clipboard?.writeText(receiver.url!).then(() => toast('success', t('receiver.copied')))}
+              >
+                {t('receiver.copy')}
+              </button>
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('receiver.received', { count: receiver.received })}</dt>
+        <dd />
+      </dl>
+      {receiver.lastError ? <p className="error">{t('receiver.lastError', { error: receiver.lastError })}</p> : null}
+      <Dialog
+        title={t('receiver.exposureTitle')}
+        open={confirmHost !== null && !LOOPBACK.includes(confirmHost)}
+        onClose={() => setConfirmHost(null)}
+      >
+        <p>{t('receiver.exposure', { host: confirmHost })}</p>
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              setConfirmHost(null);
+              void apply({ acceptExposure: true });
+            }}
+          >
+            {t('receiver.exposureAccept', { host: confirmHost })}
+          </button>
+          <button type="button" className="btn" onClick={() => setConfirmHost(null)}>
+            {t('common:actions.cancel')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
 }

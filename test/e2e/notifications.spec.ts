@@ -1,0 +1,38 @@
+import { expect, signInToSandbox, test } from './fixtures';
+
+test.use({ sandboxOptions: { packages: 40, returns: 10, seed: 12, days: 20 } as never });
+
+test('a notification from the service updates the open package and the list live, with a toast', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('last-sync')).toContainText('40 orders and 10 returns');
+
+  // Port 0: a free port for the test (the service would need a fixed one).
+  await app.core.call('notifications.configureReceiver', { port: 0 });
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Receive package notifications').click();
+  await expect(page.getByLabel('Receive package notifications')).toBeChecked();
+  await expect(page.getByTestId('receiver-state')).toContainText('Running');
+  const url = await page.getByTestId('receiver-url').textContent();
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{32}$/);
+  await app.admin('webhooks/subscribers', { url, auth: { type: 'none' } });
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search packages' });
+  await search.fill('900004');
+  await search.press('Enter');
+  const detail = page.getByRole('article');
+  await expect(detail).toBeVisible();
+
+  await app.admin('packages/status', { id: 900_004, status: 'ReturnedRequestDenied', reason: 'Eksik Ürün' });
+  await expect(page.getByRole('status').filter({ hasText: 'Return 900004 was rejected: Eksik Ürün' })).toBeVisible();
+  await expect(detail.getByRole('region', { name: 'Package' })).toContainText('Return request denied');
+  await expect(detail.getByTestId('package-notifications')).toContainText('Return rejected');
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByTestId('notification-list')).toContainText('Return rejected');
+  await expect(page.getByTestId('notification-list')).toContainText('Eksik Ürün');
+  await page.getByRole('button', { name: 'Open package 900004' }).click();
+  await expect(page.getByRole('article')).toBeVisible();
+});
