@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, signInToSandbox, test } from './fixtures';
 
 /** Types like a USB scanner: 5 ms per character, then Enter. */
-async function scan(page: import('@playwright/test').Page, code: string) {
+async function scan(page: Page, code: string) {
   await page.keyboard.type(code, { delay: 5 });
   await page.keyboard.press('Enter');
 }
