@@ -1,10 +1,22 @@
 import type { Page } from '@playwright/test';
 import { expect, signInToSandbox, test } from './fixtures';
 
-/** Types like a USB scanner: 5 ms per character, then Enter. */
+/**
+ * Types like a USB scanner: 5 ms per character, then Enter. The keys are dispatched inside the
+ * page with the scanner's timing: driving each key from the test process over the DevTools protocol
+ * stretches the gaps unpredictably on a loaded machine, which a real scanner never does.
+ */
 async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await page.evaluate(`(async (code) => {
+    const target = document.activeElement || document.body;
+    const send = (key, keyCode) => target.dispatchEvent(new KeyboardEvent('keydown', { key, code: keyCode, shiftKey: key !== key.toLowerCase(), bubbles: true, cancelable: true }));
+    for (const ch of code) {
+      const keyCode = /[a-z]/i.test(ch) ? 'Key' + ch.toUpperCase() : /[0-9]/.test(ch) ? 'Digit' + ch : ch === '-' ? 'Minus' : 'Unidentified';
+      send(ch, keyCode);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    send('Enter', 'Enter');
+  })(${JSON.stringify(code)})`);
 }
 
 test.describe('counting with a scanner', () => {
