@@ -158,7 +158,8 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     customerCode: s(record.customerCode),
     orderTs: toTs(record.orderDate),
     lastModifiedTs: toTs(record.lastModifiedDate),
-    returnTs: toTs(record.returnDate),
+    // Returns sort and filter by their return date; without one, the order date stands in.
+    returnTs: kind === 'return' ? (toTs(record.returnDate) ?? toTs(record.orderDate)) : null,
     isConfirm: record.isConfirm === true ? 1 : record.isConfirm === false ? 0 : null,
     itemCount,
     rawJson: JSON.stringify(record),

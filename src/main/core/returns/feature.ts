@@ -1,6 +1,25 @@
 import type { Feature } from '../feature';
+import { returnsOf } from './returns-repo';
 
 export const returnsFeature: Feature = {
   name: 'returns',
-  handlers: () => ({}),
+  handlers: (ctx) => {
+    const user = () => ctx.session.state().user;
+    return {
+      'returns.list': (input) => returnsOf(ctx.workspace()).list(input),
+      'returns.scan': ({ code }) => returnsOf(ctx.workspace()).scan(code),
+      'returns.get': ({ id }) => returnsOf(ctx.workspace()).get(id),
+      'returns.carriers': () => returnsOf(ctx.workspace()).carriers(),
+      'returns.save': (input) => returnsOf(ctx.workspace()).save(input, user()),
+      'returns.scanItem': ({ id, code }) => returnsOf(ctx.workspace()).scanItem(id, code, user()),
+      'returns.done': ({ id }) => returnsOf(ctx.workspace()).done(id, user()),
+      'returns.reopen': ({ id }) => returnsOf(ctx.workspace()).reopen(id),
+      'returns.ackChange': ({ id }) => {
+        const repo = returnsOf(ctx.workspace());
+        repo.ackChange(id);
+        return repo.get(id);
+      },
+      'returns.export': ({ from, to }) => returnsOf(ctx.workspace()).exportCsv(from, to),
+    };
+  },
 };

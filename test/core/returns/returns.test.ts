@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PackageSync } from '../../../src/main/core/packages/sync';
+import { notificationsOf } from '../../../src/main/core/notifications/service';
+import { PackageNotification } from '../../../src/shared/service/webhooks';
+import { rig, type TestRig } from '../../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+type Rec = {
+  id: number;
+  orderNumber: string;
+  cargoTrackingNumber: string;
+  cargoKey: string;
+  cargoBarcode: string | null;
+  sourcePackageId: string;
+  lines: { sku: string; barcode: string; itemLines: { id: number; sourceOrderItemLineId: string }[] }[];
+  cargoName: string;
+};
+
+async function setup(returns = 60) {
+  t = await rig({ sandbox: { packages: 80, returns, seed: 17, days: 20 } as never });
+  await t.signIn();
+  await new PackageSync(t.core.ctx.workspace(), t.core.ctx).run({ from: new Date(Date.now() - 60 * 86_400_000).toISOString() });
+}
+const rec = async (id: number) => (await t.admin(`packages/record?id=${id}`)) as Rec;
+
+describe('returns desk', () => {
+  it('filters by decision, carrier, customer and inspection, sorted by return date', async () => {
+    await setup();
+    const all = await t.call('returns.list', {});
+    expect(all.total).toBe(60);
+    const dates = all.items.map((r) => r.returnDate ?? '');
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const by = async (decision: 'awaiting' | 'confirmed' | 'rejected') => (await t.call('returns.list', { decision })).total;
+    const [a, c, r] = [await by('awaiting'), await by('confirmed'), await by('rejected')];
+    expect(a > 0 && c > 0 && r > 0).toBe(true);
+    expect(a + c + r).toBe(60);
+    const carrier = all.items[0]!.cargoName!;
+    const byCarrier = await t.call('returns.list', { carrier });
+    expect(byCarrier.items.every((x) => x.cargoName === carrier)).toBe(true);
+    const name = all.items[3]!.customerName;
+    const byCustomer = await t.call('returns.list', { customer: name.toLocaleLowerCase('tr-TR') });
+    expect(byCustomer.items.map((x) => x.id)).toContain(all.items[3]!.id);
+    expect((await t.call('returns.list', { inspected: 'none' })).total).toBe(60);
+  });
+
+  it('opens a return from any code on its label, never from an item barcode', async () => {
+    await setup();
+    const r = await rec(900_005);
+    for (const code of [r.cargoTrackingNumber, r.cargoKey, String(r.id), r.sourcePackageId, ...(r.cargoBarcode ? [r.cargoBarcode] : [])]) {
+      expect(
+        (await t.call('returns.scan', { code })).map((x) => x.id),
+        code,
+      ).toEqual([900_005]);
+    }
+    expect((await t.call('returns.scan', { code: r.orderNumber })).map((x) => x.id)).toContain(900_005);
+    expect(await t.call('returns.scan', { code: r.lines[0]!.barcode })).toEqual([]);
+    expect(await t.call('returns.scan', { code: 'NOTHING-123' })).toEqual([]);
+  });
+
+  it('inspects by scanning items and typing, highlights mismatches, marks done, reopens', async () => {
+    await setup();
+    const r = await rec(900_007);
+    const barcode = r.lines[0]!.barcode;
+    let insp = await t.call('returns.scanItem', { id: 900_007, code: barcode });
+    expect(insp.lines.find((l) => l.barcode === barcode)).toMatchObject({ receivedQty: 1, condition: 'as_described' });
+    insp = await t.call('returns.scanItem', { id: 900_007, code: '8690000000999' });
+    expect(insp.lines.at(-1)).toMatchObject({ extra: true, condition: 'wrong_item', mismatch: true, receivedQty: 1 });
+    const first = insp.lines[0]!;
+    insp = await t.call('returns.save', {
+      id: 900_007,
+      lines: [{ itemKey: first.itemKey, receivedQty: first.receivedQty, condition: 'damaged', note: 'Kutu ezik' }],
+      recommendation: 'reject',
+      reason: 'Hasarlı geldi',
+      expectedUpdatedAt: insp.updatedAt,
+    });
+    expect(insp.lines[0]).toMatchObject({ condition: 'damaged', note: 'Kutu ezik', mismatch: true });
+    expect(insp.inspector).toBe('demo');
+    // A stale editor cannot overwrite a newer save.
+    expect(
+      await t.core.call('returns.save', { id: 900_007, lines: [], note: 'x', expectedUpdatedAt: '2000-01-01T00:00:00.000Z' }),
+    ).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const done = await t.call('returns.done', { id: 900_007 });
+    expect(done).toMatchObject({ state: 'done', recommendation: 'reject' });
+    expect(await t.core.call('returns.scanItem', { id: 900_007, code: barcode })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect((await t.call('returns.list', { inspected: 'done' })).items.map((x) => x.id)).toEqual([900_007]);
+    expect((await t.call('returns.reopen', { id: 900_007 })).state).toBe('in_progress');
+  });
+
+  it('says so when the return changes in the service while it is inspected', async () => {
+    await setup();
+    const id = (await t.call('returns.list', { decision: 'awaiting' })).items[0]!.id;
+    await t.call('returns.scanItem', { id, code: (await rec(id)).lines[0]!.barcode });
+    const before = await t.call('returns.get', { id });
+    expect(before.conflict).toBeNull();
+    const r = await rec(id);
+    notificationsOf(t.core.ctx.workspace(), t.core.ctx).receive(
+      PackageNotification.parse({
+        hookName: 'ReturnOrderPackageConfirmedEvent',
+        packageId: String(r.id),
+        packageType: 'Return',
+        items: r.lines[0]!.itemLines.map((i) => ({
+          orderItemLineId: i.sourceOrderItemLineId,
+          packageItemStatusId: 1318,
+          packageItemStatusName: 'Returned',
+        })),
+        packageStatusId: 1318,
+        packageStatusName: 'Returned',
+      }),
+    );
+    const after = await t.call('returns.get', { id });
+    expect(after.conflict).toEqual({ from: before.package.summary.status, to: 'Returned' });
+    expect(after.decision).toBe('confirmed');
+    expect(after.notifications.map((n) => n.hookName)).toEqual(['ReturnOrderPackageConfirmedEvent']);
+    await t.call('returns.save', { id, lines: [], recommendation: 'accept' });
+    expect(await t.core.call('returns.done', { id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect((await t.call('returns.ackChange', { id })).conflict).toBeNull();
+    expect((await t.call('returns.done', { id })).state).toBe('done');
+  });
+
+  it('exports the inspections of a date range as CSV', async () => {
+    await setup();
+    const r = await rec(900_011);
+    await t.call('returns.scanItem', { id: 900_011, code: r.lines[0]!.barcode });
+    await t.call('returns.save', { id: 900_011, lines: [], recommendation: 'accept', note: 'Sorun yok, ürün sağlam' });
+    const e = await t.call('returns.export', { from: '2000-01-01', to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+    const [head, ...rows] = e.csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(head).toContain('return_package_id;order_number;customer');
+    expect(rows.length).toBe(e.rows);
+    expect(rows[0]).toContain('900011;');
+    expect(rows[0]).toContain('Sorun yok, ürün sağlam');
+    const none = await t.call('returns.export', { from: '2001-01-01', to: '2001-01-02' });
+    expect(none.rows).toBe(0);
+  });
+
+  it('stays quick with 20,000 returns (figures printed)', async () => {
+    await setup(20_000);
+    const time = async (what: string, fn: () => Promise<unknown>) => {
+      const t0 = performance.now();
+      await fn();
+      return `${what} ${(performance.now() - t0).toFixed(1)} ms`;
+    };
+    const r = await rec(912_345);
+    const figures = [
+      await time('first page', () => t.call('returns.list', {})),
+      await time('awaiting + carrier', () => t.call('returns.list', { decision: 'awaiting', carrier: r.cargoName })),
+      await time('not inspected, page 150', () => t.call('returns.list', { inspected: 'none', offset: 15_000 })),
+      await time('scan-to-open', () => t.call('returns.scan', { code: r.cargoTrackingNumber })),
+    ];
+    console.log(`returns at 20,000: ${figures.join(', ')}`);
+    expect((await t.call('returns.scan', { code: r.cargoTrackingNumber }))[0]?.id).toBe(912_345);
+  }, 120_000);
+});
