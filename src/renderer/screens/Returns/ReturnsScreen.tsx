@@ -1,7 +1,168 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Placeholder } from '../../components/Placeholder';
+import { useShallow } from 'zustand/react/shallow';
+import { ErrorText } from '../../components/ErrorText';
+import { beep } from '../../scanner/feedback';
+import { useScanner } from '../../scanner/useScanner';
+import { useApp } from '../../store/app';
+import { usePackages } from '../../store/packages';
+import { useReturns, type ReturnFilters } from '../../store/returns';
+import { ExportPanel } from './ExportPanel';
+import { ReturnDetailView } from './ReturnDetailView';
+import { ReturnList, ReturnRow } from './ReturnList';
+import '../../styles/returns.css';
 
+/**
+ * The returns desk. Scanning a parcel's label anywhere on the screen opens its return; with a
+ * return open, scanning an item counts it in the inspection. Works from the local copy (offline).
+ */
 export function ReturnsScreen() {
   const { t } = useTranslation('returns');
-  return <Placeholder title={t('title')} />;
+  const s = useReturns(
+    useShallow((st) => ({
+      filters: st.filters,
+      total: st.total,
+      carriers: st.carriers,
+      error: st.error,
+      matches: st.matches,
+      noMatch: st.noMatch,
+      detail: st.detail,
+      detailError: st.detailError,
+      selected: st.selected,
+      init: st.init,
+      setFilters: st.setFilters,
+      scan: st.scan,
+      open: st.open,
+    })),
+  );
+  const syncNow = usePackages((p) => p.syncNow);
+  const sound = useApp((a) => a.settings?.scanner.sound ?? true);
+  const [code, setCode] = useState('');
+  const [customer, setCustomer] = useState(s.filters.customer);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const { init, scan, setFilters } = s;
+
+  useEffect(() => init(), [init]);
+  useEffect(() => {
+    if (customer === useReturns.getState().filters.customer) return;
+    const timer = setTimeout(() => setFilters({ customer }), 250);
+    return () => clearTimeout(timer);
+  }, [customer, setFilters]);
+
+  const onScan = async (value: string) => {
+    const r = await scan(value);
+    beep(r === 'none' ? 'error' : r === 'listed' ? 'attention' : 'ok', sound);
+  };
+  useScanner(onScan);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (code.trim()) void onScan(code.trim());
+    setCode('');
+  }
+  const filter = <K extends keyof ReturnFilters>(k: K, v: ReturnFilters[K]) => setFilters({ [k]: v } as Partial<ReturnFilters>);
+
+  return (
+    <main className="screen returns-screen" aria-labelledby="returns-title">
+      <h1 id="returns-title" className="visually-hidden">
+        {t('title')}
+      </h1>
+      <div className="packages-layout">
+        <div className="packages-left">
+          <form onSubmit={submit} className="form">
+            <label className="field">
+              <span>{t('code')}</span>
+              <input
+                ref={codeRef}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                maxLength={200}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby="returns-scan-hint"
+              />
+            </label>
+            <small id="returns-scan-hint" className="hint">
+              {t('scanHint')}
+            </small>
+          </form>
+          {s.noMatch ? (
+            <div className="error" role="alert" data-testid="no-match">
+              {t('noMatch', { code: s.noMatch })}{' '}
+              <button type="button" className="btn btn-small" onClick={() => void syncNow()}>
+                {t('noMatchSync')}
+              </button>
+            </div>
+          ) : null}
+          {s.matches ? (
+            <div className="card" data-testid="return-matches">
+              <p>{t('several', { code })}</p>
+              <div role="list">
+                {s.matches.map((m) => (
+                  <ReturnRow key={m.id} r={m} selected={false} onOpen={() => void s.open(m.id)} />
+                ))}
+              </div>
+            </div>
+          ) : null}
+          <div className="row returns-filters">
+            <label className="field">
+              <span>{t('filters.decision')}</span>
+              <select value={s.filters.decision} onChange={(e) => filter('decision', e.target.value as ReturnFilters['decision'])}>
+                {(['all', 'awaiting', 'confirmed', 'rejected'] as const).map((d) => (
+                  <option key={d} value={d}>
+                    {t(`filters.decisions.${d}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('filters.inspected')}</span>
+              <select value={s.filters.inspected} onChange={(e) => filter('inspected', e.target.value as ReturnFilters['inspected'])}>
+                {(['all', 'none', 'in_progress', 'done'] as const).map((d) => (
+                  <option key={d} value={d}>
+                    {t(`filters.inspections.${d}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('filters.carrier')}</span>
+              <select value={s.filters.carrier ?? ''} onChange={(e) => filter('carrier', e.target.value || null)}>
+                <option value="">{t('filters.anyCarrier')}</option>
+                {s.carriers.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div className="row returns-filters">
+            <label className="field">
+              <span>{t('filters.from')}</span>
+              <input type="date" value={s.filters.from ?? ''} onChange={(e) => filter('from', e.target.value || null)} />
+            </label>
+            <label className="field">
+              <span>{t('filters.to')}</span>
+              <input type="date" value={s.filters.to ?? ''} onChange={(e) => filter('to', e.target.value || null)} />
+            </label>
+            <label className="field">
+              <span>{t('filters.customer')}</span>
+              <input value={customer} onChange={(e) => setCustomer(e.target.value)} maxLength={100} />
+            </label>
+          </div>
+          <p className="result-count" role="status" data-testid="return-count">
+            {t('count', { count: s.total })}
+          </p>
+          <ErrorText error={s.error} />
+          {s.total === 0 ? <p className="hint">{t('none')}</p> : <ReturnList />}
+          <ExportPanel />
+        </div>
+        <div className="packages-right">
+          <ErrorText error={s.detailError} />
+          {s.detail && s.selected ? <ReturnDetailView detail={s.detail} /> : null}
+        </div>
+      </div>
+    </main>
+  );
 }

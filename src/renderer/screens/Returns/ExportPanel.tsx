@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppErrorShape } from '../../../shared/result';
+import { ErrorText } from '../../components/ErrorText';
+import { downloadText } from '../../download';
+import { useReturns } from '../../store/returns';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A CSV of the inspections of a date range, for the people deciding in the service. */
+export function ExportPanel() {
+  const { t } = useTranslation('returns');
+  const exportCsv = useReturns((s) => s.exportCsv);
+  const [from, setFrom] = useState(() => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10));
+  const [to, setTo] = useState(today);
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const [empty, setEmpty] = useState(false);
+  return (
+    <details className="card export-panel">
+      <summary>{t('export.title')}</summary>
+      <div className="row">
+        <label className="field">
+          <span>{t('export.from')}</span>
+          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t('export.to')}</span>
+          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            void exportCsv(from, to).then((r) => {
+              setError(r.ok ? null : r.error);
+              if (r.ok) {
+                setEmpty(r.value.rows === 0);
+                if (r.value.rows > 0) downloadText(r.value.filename, r.value.csv);
+              }
+            })
+          }
+        >
+          {t('export.button')}
+        </button>
+      </div>
+      {empty ? <p className="hint">{t('export.empty')}</p> : null}
+      <ErrorText error={error} />
+    </details>
+  );
+}

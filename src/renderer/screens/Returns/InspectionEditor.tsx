@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Condition, InspectionLine, ReturnDetail } from '../../../shared/domain/returns';
+import type { AppErrorShape } from '../../../shared/result';
+import { ErrorText } from '../../components/ErrorText';
+import { formatDateTime } from '../../i18n/format';
+import { useReturns } from '../../store/returns';
+
+const CONDITIONS: Condition[] = ['as_described', 'damaged', 'wrong_item', 'missing'];
+
+function LineEditor({ line, disabled, onChange }: { line: InspectionLine; disabled: boolean; onChange: (l: InspectionLine) => void }) {
+  const { t } = useTranslation('returns');
+  const name = line.productName ?? line.sku ?? line.barcode ?? line.itemKey;
+  const [note, setNote] = useState(line.note ?? '');
+  return (
+    <tr className={line.mismatch ? 'mismatch' : undefined} data-testid="inspection-line" data-mismatch={line.mismatch}>
+      <td>
+        <strong>{line.extra ? t('inspect.extra') : name}</strong>
+        <div className="hint">{[line.sku, line.barcode].filter(Boolean).join(' · ')}</div>
+        {line.returnReason ? (
+          <div>
+            {t('detail.reason')}: {line.returnReason}
+            {line.returnReasonDesc ? ` — ${line.returnReasonDesc}` : ''}
+          </div>
+        ) : null}
+        {line.mismatch ? <span className="pill pill-bad">{t('inspect.mismatch')}</span> : null}
+      </td>
+      <td className="num">{line.expectedQty}</td>
+      <td>
+        <div className="qty-stepper">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={disabled || line.receivedQty === 0}
+            onClick={() => onChange({ ...line, receivedQty: line.receivedQty - 1 })}
+            aria-label={t('inspect.minus', { item: name })}
+          >
+            −
+          </button>
+          <input
+            className="qty-input"
+            inputMode="numeric"
+            aria-label={t('inspect.receivedOf', { item: name })}
+            value={line.receivedQty}
+            disabled={disabled}
+            onChange={(e) => {
+              const n = Number(e.target.value.replace(/\D/g, '') || '0');
+              if (n <= 10_000) onChange({ ...line, receivedQty: n });
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={disabled}
+            onClick={() => onChange({ ...line, receivedQty: line.receivedQty + 1 })}
+            aria-label={t('inspect.plus', { item: name })}
+          >
+            +
+          </button>
+        </div>
+      </td>
+      <td>
+        <select
+          aria-label={t('inspect.conditionOf', { item: name })}
+          value={line.condition ?? ''}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...line, condition: (e.target.value || null) as Condition | null })}
+        >
+          <option value="">{t('inspect.chooseCondition')}</option>
+          {CONDITIONS.map((c) => (
+            <option key={c} value={c}>
+              {t(`inspect.conditions.${c}`)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          aria-label={t('inspect.lineNote', { item: name })}
+          value={note}
+          disabled={disabled}
+          maxLength={1000}
+          onChange={(e) => setNote(e.target.value)}
+          onBlur={() => note !== (line.note ?? '') && onChange({ ...line, note: note || null })}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/** What actually came back, per item line, and the desk's recommendation. Saved as it is edited. */
+export function InspectionEditor({ detail }: { detail: ReturnDetail }) {
+  const { t } = useTranslation('returns');
+  const save = useReturns((s) => s.save);
+  const done = useReturns((s) => s.done);
+  const reopen = useReturns((s) => s.reopen);
+  const insp = detail.inspection;
+  const lines = insp?.lines ?? detail.expected;
+  const isDone = insp?.state === 'done';
+  const [reason, setReason] = useState(insp?.reason ?? '');
+  const [note, setNote] = useState(insp?.note ?? '');
+  const [error, setError] = useState<AppErrorShape | null>(null);
+  const run = async (p: Promise<{ ok: boolean; error?: AppErrorShape }>) => {
+    const r = await p;
+    setError(r.ok ? null : (r.error ?? null));
+  };
+  const saveLine = (l: InspectionLine) =>
+    void run(save({ lines: [{ itemKey: l.itemKey, receivedQty: l.receivedQty, condition: l.condition, note: l.note }] }));
+
+  return (
+    <section className="detail-section inspection" aria-label={t('inspect.title')}>
+      <h3>{t('inspect.title')}</h3>
+      {!isDone ? <p className="hint">{t('inspect.start')}</p> : null}
+      {insp && insp.mismatches > 0 ? (
+        <p className="error" data-testid="mismatch-summary">
+          {t('inspect.mismatches', { count: insp.mismatches })}
+        </p>
+      ) : null}
+      <table className="table inspection-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('inspect.item')}</th>
+            <th scope="col">{t('inspect.expected')}</th>
+            <th scope="col">{t('inspect.received')}</th>
+            <th scope="col">{t('inspect.condition')}</th>
+            <th scope="col">{t('inspect.note')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <LineEditor key={l.itemKey} line={l} disabled={isDone} onChange={saveLine} />
+          ))}
+        </tbody>
+      </table>
+      <fieldset className="recommendation" disabled={isDone}>
+        <legend>{t('inspect.recommendation')}</legend>
+        <label className="check">
+          <input
+            type="radio"
+            name="recommendation"
+            checked={insp?.recommendation === 'accept'}
+            onChange={() => void run(save({ recommendation: 'accept' }))}
+          />
+          <span>{t('inspect.accept')}</span>
+        </label>
+        <label className="check">
+          <input
+            type="radio"
+            name="recommendation"
+            checked={insp?.recommendation === 'reject'}
+            onChange={() => void run(save({ recommendation: 'reject' }))}
+          />
+          <span>{t('inspect.reject')}</span>
+        </label>
+        {insp?.recommendation === 'reject' ? (
+          <label className="field">
+            <span>{t('inspect.rejectReason')}</span>
+            <input
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+              onBlur={() => void run(save({ reason: reason || null }))}
+            />
+          </label>
+        ) : null}
+        <label className="field">
+          <span>{t('inspect.packageNote')}</span>
+          <textarea
+            value={note}
+            maxLength={2000}
+            rows={2}
+            onChange={(e) => setNote(e.target.value)}
+            onBlur={() => void run(save({ note: note || null }))}
+          />
+        </label>
+      </fieldset>
+      <ErrorText error={error} />
+      {insp ? (
+        <p className="hint">
+          {isDone
+            ? t('inspect.doneBy', { user: insp.inspector ?? '?', time: formatDateTime(insp.doneAt) })
+            : t('inspect.inProgressBy', { user: insp.inspector ?? '?', time: formatDateTime(insp.startedAt) })}
+        </p>
+      ) : null}
+      <div className="row">
+        {isDone ? (
+          <button type="button" className="btn" onClick={() => void run(reopen())}>
+            {t('inspect.reopen')}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" disabled={!insp?.recommendation} onClick={() => void run(done())}>
+            {t('inspect.done')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

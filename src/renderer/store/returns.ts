@@ -1,0 +1,208 @@
+import { create } from 'zustand';
+import type { Condition, Inspection, ReturnDetail, ReturnsListInput, ReturnSummary } from '../../shared/domain/returns';
+import type { AppErrorShape, Result } from '../../shared/result';
+import { call, subscribe } from '../bridge/api';
+
+export const RETURNS_PAGE = 100;
+
+export type ReturnFilters = Required<Pick<ReturnsListInput, 'decision' | 'inspected' | 'from' | 'to' | 'carrier' | 'customer'>>;
+
+interface ReturnsState {
+  filters: ReturnFilters;
+  total: number;
+  pages: Record<number, ReturnSummary[]>;
+  generation: number;
+  carriers: string[];
+  error: AppErrorShape | null;
+  /** Several returns matched a scanned code; the worker picks one. */
+  matches: ReturnSummary[] | null;
+  /** A scanned code that matched nothing. */
+  noMatch: string | null;
+  selected: number | null;
+  detail: ReturnDetail | null;
+  detailError: AppErrorShape | null;
+  init(): () => void;
+  setFilters(f: Partial<ReturnFilters>): void;
+  search(): Promise<void>;
+  ensurePage(page: number): Promise<void>;
+  /** A scan on the returns screen: a label opens its return; an item barcode counts in the open one. */
+  scan(code: string): Promise<'opened' | 'listed' | 'item' | 'none'>;
+  open(id: number): Promise<void>;
+  close(): void;
+  refreshDetail(): Promise<void>;
+  save(patch: {
+    lines?: { itemKey: string; receivedQty: number; condition: Condition | null; note: string | null }[];
+    recommendation?: 'accept' | 'reject' | null;
+    reason?: string | null;
+    note?: string | null;
+  }): Promise<Result<Inspection>>;
+  scanItem(code: string): Promise<Result<Inspection>>;
+  done(): Promise<Result<Inspection>>;
+  reopen(): Promise<Result<Inspection>>;
+  ack(): Promise<void>;
+  exportCsv(from: string, to: string): Promise<Result<{ filename: string; csv: string; rows: number }>>;
+}
+
+const emptyFilters: ReturnFilters = { decision: 'all', inspected: 'all', from: null, to: null, carrier: null, customer: '' };
+const inflight = new Set<string>();
+
+export const useReturns = create<ReturnsState>()((set, get) => {
+  const applyInspection = (r: Result<Inspection>) => {
+    const d = get().detail;
+    if (r.ok && d) set({ detail: { ...d, inspection: r.value }, detailError: null });
+    else if (!r.ok) set({ detailError: r.error });
+    return r;
+  };
+  const selectedId = () => get().selected;
+
+  return {
+    filters: emptyFilters,
+    total: 0,
+    pages: {},
+    generation: 0,
+    carriers: [],
+    error: null,
+    matches: null,
+    noMatch: null,
+    selected: null,
+    detail: null,
+    detailError: null,
+
+    init() {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const off = subscribe('packages.changed', () => {
+        if (timer) return;
+        timer = setTimeout(() => {
+          timer = null;
+          void get().search();
+          void get().refreshDetail();
+        }, 300);
+      });
+      void get().search();
+      void call('returns.carriers', {}).then((r) => r.ok && set({ carriers: r.value }));
+      return () => {
+        off();
+        if (timer) clearTimeout(timer);
+      };
+    },
+
+    setFilters(f) {
+      set({ filters: { ...get().filters, ...f } });
+      void get().search();
+    },
+
+    async search() {
+      const generation = get().generation + 1;
+      set({ generation });
+      const r = await call('returns.list', { ...get().filters, offset: 0, limit: RETURNS_PAGE });
+      if (get().generation !== generation) return;
+      if (r.ok) set({ total: r.value.total, pages: { 0: r.value.items }, error: null });
+      else set({ error: r.error, total: 0, pages: {} });
+    },
+
+    async ensurePage(page) {
+      const { pages, generation, total, filters } = get();
+      if (pages[page] || page * RETURNS_PAGE >= total) return;
+      const key = `${generation}:${page}`;
+      if (inflight.has(key)) return;
+      inflight.add(key);
+      try {
+        const r = await call('returns.list', { ...filters, offset: page * RETURNS_PAGE, limit: RETURNS_PAGE });
+        if (r.ok && get().generation === generation) set({ pages: { ...get().pages, [page]: r.value.items } });
+      } finally {
+        inflight.delete(key);
+      }
+    },
+
+    async scan(code) {
+      const r = await call('returns.scan', { code });
+      const found = r.ok ? r.value : [];
+      if (found.length === 1) {
+        set({ matches: null, noMatch: null });
+        await get().open(found[0]!.id);
+        return 'opened';
+      }
+      if (found.length > 1) {
+        set({ matches: found, noMatch: null });
+        return 'listed';
+      }
+      const d = get().detail;
+      if (d && d.inspection?.state !== 'done') {
+        const item = await get().scanItem(code);
+        if (item.ok) {
+          set({ noMatch: null });
+          return 'item';
+        }
+      }
+      set({ noMatch: code, matches: null });
+      return 'none';
+    },
+
+    async open(id) {
+      set({ selected: id, detailError: null, matches: null });
+      const r = await call('returns.get', { id });
+      if (selectedId() !== id) return;
+      set(r.ok ? { detail: r.value } : { detail: null, detailError: r.error });
+    },
+
+    close: () => set({ selected: null, detail: null, detailError: null }),
+
+    async refreshDetail() {
+      const id = selectedId();
+      if (id === null) return;
+      const r = await call('returns.get', { id });
+      if (r.ok && selectedId() === id) set({ detail: r.value });
+    },
+
+    async save(patch) {
+      const d = get().detail;
+      if (!d) return { ok: false, error: { code: 'not_found', message: '' } };
+      const r = applyInspection(
+        await call('returns.save', {
+          id: d.package.summary.id,
+          lines: patch.lines ?? [],
+          ...patch,
+          expectedUpdatedAt: d.inspection?.updatedAt ?? null,
+        }),
+      );
+      void get().search();
+      return r;
+    },
+
+    async scanItem(code) {
+      const id = selectedId();
+      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+      const r = applyInspection(await call('returns.scanItem', { id, code }));
+      void get().search();
+      return r;
+    },
+
+    async done() {
+      const id = selectedId();
+      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+      const r = applyInspection(await call('returns.done', { id }));
+      void get().search();
+      return r;
+    },
+
+    async reopen() {
+      const id = selectedId();
+      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+      const r = applyInspection(await call('returns.reopen', { id }));
+      void get().search();
+      return r;
+    },
+
+    async ack() {
+      const id = selectedId();
+      if (id === null) return;
+      const r = await call('returns.ackChange', { id });
+      if (r.ok) set({ detail: r.value });
+    },
+
+    exportCsv: (from, to) => call('returns.export', { from, to }),
+  };
+});
+
+export const returnAt = (pages: Record<number, ReturnSummary[]>, index: number) =>
+  pages[Math.floor(index / RETURNS_PAGE)]?.[index % RETURNS_PAGE];

@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, signIn, signInToSandbox, test } from './fixtures';
+
+test.use({ sandboxOptions: { packages: 120, returns: 60, seed: 31, days: 20 } as never });
+
+type Rec = { id: number; cargoTrackingNumber: string; lines: { barcode: string; itemLines: unknown[] }[] };
+
+/** A scan as a USB scanner sends it (keys 5 ms apart, then Enter), dispatched in the page. */
+const scan = (page: Page, code: string) =>
+  page.evaluate(`(async (code) => {
+    for (const ch of code) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+  })(${JSON.stringify(code)})`);
+
+test('offline returns desk: scan a label, inspect, mark done, restart, export', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  // A return with two item lines.
+  let r: Rec | null = null;
+  for (let id = 900_000; id < 900_060 && !r; id++) {
+    const rec = (await app.admin(`packages/record?id=${id}`)) as Rec;
+    if (rec.lines.reduce((n, l) => n + l.itemLines.length, 0) === 2) r = rec;
+  }
+  expect(r).not.toBeNull();
+
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('last-sync')).toContainText('60 returns');
+  await app.admin('offline', { offline: true });
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
+  await expect(page.getByTestId('return-count')).toContainText('60 returns');
+  await scan(page, r!.cargoTrackingNumber);
+  const detail = page.getByRole('article', { name: `Return ${r!.id}` });
+  await expect(detail).toBeVisible();
+
+  const lines = detail.getByTestId('inspection-line');
+  await expect(lines).toHaveCount(r!.lines.reduce((n, l) => n + l.itemLines.length, 0));
+  // First line: the item is in the box (scanned) but damaged.
+  await scan(page, r!.lines[0]!.barcode);
+  await expect(lines.first().getByRole('textbox').first()).toHaveValue('1');
+  await lines.first().getByRole('combobox').selectOption('damaged');
+  // Second line: not in the box.
+  await lines.nth(1).getByRole('combobox').selectOption('missing');
+  await expect(detail.getByTestId('mismatch-summary')).toContainText('2 lines do not match');
+  await detail.getByLabel('Reject the return').click();
+  await expect(detail.getByLabel('Reject the return')).toBeChecked();
+  await detail.getByLabel('Reason for rejecting').fill('Bir ürün eksik, diğeri hasarlı');
+  await detail.getByLabel('Reason for rejecting').blur();
+  await detail.getByRole('button', { name: 'Mark inspection done' }).click();
+  await expect(detail.getByRole('button', { name: 'Reopen for editing' })).toBeVisible();
+
+  // The app restarts (still offline): the person signs in from the local verifier.
+  await app.restart();
+  await signIn(page);
+  await expect(page.getByTestId('online-indicator')).toHaveText('Offline');
+  await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
+  await page.getByLabel('Inspection').selectOption('done');
+  await expect(page.getByTestId('return-count')).toContainText('1 return');
+  await page.getByTestId('return-list').getByRole('listitem').first().click();
+  const again = page.getByRole('article', { name: `Return ${r!.id}` });
+  await expect(again.getByTestId('inspection-line').first().getByRole('combobox')).toHaveValue('damaged');
+  await expect(again.getByTestId('inspection-line').nth(1).getByRole('combobox')).toHaveValue('missing');
+  await expect(again.getByText(/Inspected by demo/)).toBeVisible();
+
+  await page.getByText('Export inspections').click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [head, ...rows] = csv.trim().split('\r\n');
+  expect(head).toContain('condition');
+  expect(rows.length).toBe(r!.lines.reduce((n, l) => n + l.itemLines.length, 0));
+  expect(rows[0]).toContain(`${r!.id};`);
+  expect(rows[0]).toContain(';damaged;');
+  expect(rows[1]).toContain(';missing;');
+  expect(rows[0]).toContain('Bir ürün eksik, diğeri hasarlı');
+});
