@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookNames, PackageNotification } from '../../src/shared/service/webhooks';
 
-const sample = (hook: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/service-samples/webhook_${hook}.json`), 'utf8')) as Record<string, unknown>;
+const sample = (hook: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/service-samples/webhook_${hook}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 describe('notification schemas', () => {
   it.each(hookNames)('%s sample parses, losslessly', (hook) => {
@@ -14,7 +18,9 @@ describe('notification schemas', () => {
 
   it('normalises a numeric packageType and refuses an unknown hookName or a missing package id', () => {
     expect(PackageNotification.parse({ ...sample('ReturnOrderPackageConfirmedEvent'), packageType: 1 }).packageType).toBe('Return');
-    expect(PackageNotification.safeParse({ ...sample('ReturnOrderPackageConfirmedEvent'), hookName: 'PackageExplodedEvent' }).success).toBe(false);
+    expect(PackageNotification.safeParse({ ...sample('ReturnOrderPackageConfirmedEvent'), hookName: 'PackageExplodedEvent' }).success).toBe(
+      false,
+    );
     expect(PackageNotification.safeParse({ ...sample('OrderPackageStatusChangedEvent'), packageId: '' }).success).toBe(false);
   });
 });

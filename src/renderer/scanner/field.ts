@@ -36,3 +36,10 @@ export function insert(s: FieldSnapshot, text: string): void {
   const v = s.value.slice(0, s.start) + text + s.value.slice(s.end);
   setValue(s.el, v, s.start + text.length);
 }
+
+/** Puts a scanned code into a field (a barcode field of a form), as if it had been typed. */
+export function fill(el: Element | null, value: string): boolean {
+  if (!(el instanceof HTMLInputElement) || !el.dataset.scanTarget) return false;
+  setValue(el, value, value.length);
+  return true;
+}

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { Empty } from '../domain/common';
-import { NotificationsList, NotificationsListInput, NotificationSummary, ReceiverConfigInput, ReceiverStatus } from '../domain/notifications';
+import {
+  NotificationsList,
+  NotificationsListInput,
+  NotificationSummary,
+  ReceiverConfigInput,
+  ReceiverStatus,
+} from '../domain/notifications';
 import { PackageKind } from '../domain/packages';
 import { method } from './define';
 

@@ -5,7 +5,10 @@ import { z } from 'zod';
  * kept; an unknown hookName is refused. packageType arrives as "ShipToCustomer" / "Return"; the
  * docs also name the numbers 0 / 1, which are normalised to the names.
  */
-const PackageType = z.preprocess((v) => (v === 0 || v === '0' ? 'ShipToCustomer' : v === 1 || v === '1' ? 'Return' : v), z.enum(['ShipToCustomer', 'Return']));
+const PackageType = z.preprocess(
+  (v) => (v === 0 || v === '0' ? 'ShipToCustomer' : v === 1 || v === '1' ? 'Return' : v),
+  z.enum(['ShipToCustomer', 'Return']),
+);
 
 const Item = z.looseObject({
   orderItemLineId: z.string().min(1).max(200),

@@ -9,12 +9,14 @@ import type { Workspace } from '../workspace';
 
 /** Sends one queued write; returns the service's answer (any status) or throws AppError. */
 export type Sender = (payload: unknown, ws: Workspace, ctx: CoreContext) => Promise<HttpResponse>;
+/** Runs after the service accepted a write (in the same transaction that marks it sent). */
+export type AfterSent = (payload: unknown, res: HttpResponse, ws: Workspace) => void;
 
-const senders = new Map<string, Sender>();
+const senders = new Map<string, { send: Sender; afterSent?: AfterSent }>();
 
 /** Each kind of write registers how it is sent (inventory, products …). */
-export function registerSender(kind: string, sender: Sender): void {
-  senders.set(kind, sender);
+export function registerSender(kind: string, send: Sender, afterSent?: AfterSent): void {
+  senders.set(kind, { send, afterSent });
 }
 
 interface Row {
@@ -244,10 +246,14 @@ export class Outbox {
     }
     this.s.mark.run('sending', iso(), row.id);
     try {
-      const res = await sender(JSON.parse(row.payload), this.ws, this.ctx);
+      const payload: unknown = JSON.parse(row.payload);
+      const res = await sender.send(payload, this.ws, this.ctx);
       const body = res.text.length > MAX_BODY ? `${res.text.slice(0, MAX_BODY)}…` : res.text;
       if (res.status >= 200 && res.status < 300 && !bodySaysFailure(res.json)) {
-        this.s.sent.run(res.status, body || null, iso(), iso(), row.id);
+        this.ws.db.transaction(() => {
+          this.s.sent.run(res.status, body || null, iso(), iso(), row.id);
+          sender.afterSent?.(payload, res, this.ws);
+        })();
         return 'done';
       }
       if (res.status === 408 || res.status === 429 || res.status >= 500) {

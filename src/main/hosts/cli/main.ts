@@ -6,6 +6,7 @@ import { loginCommand } from './commands/login';
 import { lookupCommand } from './commands/lookup';
 import { notificationsCommand } from './commands/notifications';
 import { outboxCommand } from './commands/outbox';
+import { productsCommand } from './commands/products';
 import { receiveCommand } from './commands/receive';
 import { sandboxCommand } from './commands/sandbox';
 import { syncCommand } from './commands/sync';
@@ -18,6 +19,7 @@ const commands: Command[] = [
   syncCommand,
   lookupCommand,
   inventoryCommand,
+  productsCommand,
   outboxCommand,
   receiveCommand,
   notificationsCommand,

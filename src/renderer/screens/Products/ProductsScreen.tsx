@@ -1,7 +1,144 @@
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Placeholder } from '../../components/Placeholder';
+import { useShallow } from 'zustand/react/shallow';
+import { validateProductRequest } from '../../../shared/products/validate';
+import { ErrorText } from '../../components/ErrorText';
+import { formatDateTime } from '../../i18n/format';
+import { beep } from '../../scanner/feedback';
+import { fill } from '../../scanner/field';
+import { useScanner } from '../../scanner/useScanner';
+import { useApp } from '../../store/app';
+import { useProducts } from '../../store/products';
+import { HistoryPanel } from './HistoryPanel';
+import { ImportPanel } from './ImportPanel';
+import { layoutOf, newSingle, newVariantProduct } from './model';
+import { ProblemsList } from './ProblemsList';
+import { SingleEditor } from './SingleEditor';
+import { VariantEditor } from './VariantEditor';
+import '../../styles/products.css';
 
+/**
+ * Create or update products in the product service: a single-product form, a variant builder,
+ * imports; the exact request body is previewed and checked before it can be sent (through the
+ * outbox: offline-safe). Drafts are kept on this computer.
+ */
 export function ProductsScreen() {
   const { t } = useTranslation('products');
-  return <Placeholder title={t('title')} />;
+  const p = useProducts(
+    useShallow((s) => ({
+      records: s.records,
+      label: s.label,
+      drafts: s.drafts,
+      error: s.error,
+      lastSend: s.lastSend,
+      init: s.init,
+      edit: s.edit,
+      setLabel: s.setLabel,
+      openDraft: s.openDraft,
+      deleteDraft: s.deleteDraft,
+      send: s.send,
+    })),
+  );
+  const sound = useApp((s) => s.settings?.scanner.sound ?? true);
+  const { init } = p;
+  useEffect(() => init(), [init]);
+  // A barcode scanned while a barcode field has focus goes straight into it.
+  useScanner((code) => beep(fill(document.activeElement, code) ? 'ok' : 'attention', sound));
+
+  const check = useMemo(() => (p.records ? validateProductRequest(p.records) : null), [p.records]);
+  const body = useMemo(() => (p.records ? JSON.stringify(p.records, null, 2) : ''), [p.records]);
+
+  return (
+    <main className="screen products-screen" aria-labelledby="products-title">
+      <div className="screen-head">
+        <h1 id="products-title">{t('title')}</h1>
+        <div className="row">
+          <button type="button" className="btn" onClick={() => p.edit(newSingle(), '', 'editor')}>
+            {t('editor.newSingle')}
+          </button>
+          <button type="button" className="btn" onClick={() => p.edit(newVariantProduct(), '', 'editor')}>
+            {t('editor.newVariant')}
+          </button>
+        </div>
+      </div>
+      <ErrorText error={p.error} />
+      {p.lastSend && p.lastSend.ok ? (
+        <p className="card" role="status" data-testid="send-result">
+          {t('editor.queued', { count: p.lastSend.batches.reduce((n, b) => n + b.records, 0) })}
+        </p>
+      ) : null}
+      {p.records ? (
+        <div className="products-layout">
+          <div className="products-editor-col">
+            <label className="field">
+              <span>{t('editor.label')}</span>
+              <input value={p.label} onChange={(e) => p.setLabel(e.target.value)} maxLength={200} />
+            </label>
+            {layoutOf(p.records) === 'single' ? (
+              <SingleEditor records={p.records} onChange={(r) => p.edit(r)} />
+            ) : (
+              <VariantEditor records={p.records} onChange={(r) => p.edit(r)} />
+            )}
+          </div>
+          <div className="products-preview-col">
+            {check && !check.ok ? <ProblemsList problems={check.problems} records={p.records} /> : null}
+            {check ? <ProblemsList problems={check.warnings} records={p.records} warning /> : null}
+            {p.lastSend && !p.lastSend.ok ? <ProblemsList problems={p.lastSend.problems} records={p.records} /> : null}
+            <div className="row">
+              <button type="button" className="btn btn-primary btn-big" disabled={!check?.ok} onClick={() => void p.send()}>
+                {t('editor.send', { count: p.records.length })}
+              </button>
+              <button type="button" className="btn" onClick={() => p.edit(null)}>
+                {t('editor.close')}
+              </button>
+            </div>
+            <h2>{t('editor.preview')}</h2>
+            <pre className="request-preview" data-testid="request-preview" aria-label={t('editor.preview')}>
+              {body}
+            </pre>
+          </div>
+        </div>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="drafts-title">
+            <h2 id="drafts-title">{t('editor.drafts')}</h2>
+            {p.drafts.length === 0 ? (
+              <p className="hint">{t('editor.noDrafts')}</p>
+            ) : (
+              <ul className="list">
+                {p.drafts.map((d) => (
+                  <li key={d.id} className="list-row">
+                    <span>
+                      <strong>{d.name}</strong>{' '}
+                      <small>
+                        ({t(`editor.kinds.${d.kind}`)} · {formatDateTime(d.updatedAt)})
+                      </small>
+                    </span>
+                    <span className="row">
+                      <button type="button" className="btn btn-small" onClick={() => void p.openDraft(d.id)}>
+                        {t('editor.openDraft', { name: d.name })}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => void p.deleteDraft(d.id)}
+                        aria-label={t('editor.deleteDraft', { name: d.name })}
+                      >
+                        ×
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <ImportPanel onLoad={(i) => p.edit(i.records, i.name, 'import')} />
+          <section className="card" aria-labelledby="history-title">
+            <h2 id="history-title">{t('editor.history')}</h2>
+            <HistoryPanel />
+          </section>
+        </>
+      )}
+    </main>
+  );
 }

@@ -44,7 +44,10 @@ export const cli = {
   unmatched: 'not in the cache yet',
   notificationsCount_one: '{{count}} notification',
   notificationsCount_other: '{{count}} notifications',
+  productsQueued:
+    'Queued {{records}} product records in {{batches}} requests. The app sends them when it is signed in, or run "wd outbox --retry" with WD_PASSWORD.',
   help: {
+    products: 'check and send products from a file (JSON or CSV)',
     receive: 'run the package notification receiver in the foreground',
     notifications: 'list the package notifications received',
     inventory: 'send stock quantities from a file (through the outbox)',

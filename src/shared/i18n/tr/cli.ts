@@ -47,7 +47,10 @@ export const cli: Shape<typeof en> = {
   unmatched: 'henüz önbellekte yok',
   notificationsCount_one: '{{count}} bildirim',
   notificationsCount_other: '{{count}} bildirim',
+  productsQueued:
+    '{{records}} ürün kaydı {{batches}} istek halinde kuyruğa alındı. Uygulama giriş yapılınca gönderir ya da WD_PASSWORD ile "wd outbox --retry" çalıştırın.',
   help: {
+    products: 'bir dosyadaki ürünleri denetler ve gönderir (JSON ya da CSV)',
     receive: 'paket bildirim alıcısını ön planda çalıştırır',
     notifications: 'alınan paket bildirimlerini listeler',
     inventory: 'bir dosyadaki stok miktarlarını gönderir (kuyruk üzerinden)',

@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { outboxOf } from '../../../core/outbox/outbox';
+import { productsServiceOf } from '../../../core/products/products-service';
+import { parseProductCsvBytes, type CsvProblem } from '../../../../shared/products/csv';
+import { parseProductJson } from '../../../../shared/products/json';
+import type { ProductProblem } from '../../../../shared/products/problems';
+import type { ProductRecord } from '../../../../shared/products/schema';
+import { parse } from '../args';
+import { UsageError, type CliContext, type Command } from '../context';
+import { activeProfile, signInActive } from '../session';
+
+function describeProblem(ctx: CliContext, p: ProductProblem | CsvProblem, records: ProductRecord[]): string {
+  const sentence = ctx.t(`products:problems.${p.code}`, { ...p.params, defaultValue: p.code });
+  if ('row' in p)
+    return p.row === null
+      ? `${ctx.t('products:editor.whereFile')} ${sentence}`
+      : `${ctx.t('products:editor.whereRow', { row: p.row, column: p.column ?? '' })} ${sentence}`;
+  if (p.record < 0) return `${ctx.t('products:editor.whereRequest')} ${sentence}`;
+  const r = records[p.record];
+  return `${ctx.t('products:editor.whereRecord', { n: p.record + 1, name: r?.Main?.Sku || r?.Main?.Option || r?.Main?.Model || '', field: p.field })} ${sentence}`;
+}
+
+async function save(ctx: CliContext, argv: string[]): Promise<number> {
+  const { positionals, values } = parse(argv, { label: { type: 'string' } }, true);
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new UsageError('give one FILE: the service’s JSON array, or a CSV (docs/products-csv.md)');
+  const bytes = await readFile(file);
+  const text = bytes.toString('utf8');
+  const isJson = /\.json$/i.test(file) || /^\s*[[{]/.test(text.replace(/^\uFEFF/, ''));
+  let records: ProductRecord[] = [];
+  let problems: (ProductProblem | CsvProblem)[] = [];
+  let warnings: (ProductProblem | CsvProblem)[] = [];
+  if (isJson) {
+    const r = parseProductJson(text);
+    warnings = r.warnings;
+    if (r.ok) records = r.records;
+    else {
+      problems = r.problems;
+      try {
+        const raw: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+        if (Array.isArray(raw)) records = raw as ProductRecord[];
+      } catch {
+        // the problem says where the JSON breaks
+      }
+    }
+  } else {
+    const r = parseProductCsvBytes(new Uint8Array(bytes));
+    warnings = r.warnings;
+    records = r.records;
+    if (!r.ok) problems = r.problems;
+  }
+  for (const w of warnings) process.stderr.write(`! ${describeProblem(ctx, w, records)}\n`);
+  if (problems.length > 0) {
+    for (const p of problems) process.stderr.write(`${describeProblem(ctx, p, records)}\n`);
+    process.stderr.write(`${ctx.t('cli:nothingQueued', { count: problems.length })}\n`);
+    if (ctx.json) ctx.print('', { queued: 0, problems });
+    return 1;
+  }
+  const core = ctx.core();
+  const ws = core.ctx.openWorkspace(activeProfile(ctx).id);
+  const result = productsServiceOf(ws, core.ctx).send({ records, label: values.label ?? basename(file), source: 'cli' });
+  if (!result.ok) {
+    for (const p of result.problems) process.stderr.write(`${describeProblem(ctx, p as ProductProblem, records)}\n`);
+    return 1;
+  }
+  if (!ctx.env.WD_PASSWORD) {
+    ctx.print(ctx.t('cli:productsQueued', { records: records.length, batches: result.batches.length }), {
+      queued: records.length,
+      batches: result.batches,
+      sent: false,
+    });
+    return 0;
+  }
+  await signInActive(ctx);
+  const outbox = outboxOf(core.ctx.workspace(), core.ctx);
+  await outbox.drain();
+  const items = result.batches.map((b) => outbox.get(b.outboxId)!);
+  const failed = items.filter((i) => i.state === 'failed');
+  const waiting = items.filter((i) => i.state === 'pending' || i.state === 'sending');
+  const lines = items.map(
+    (i) =>
+      `#${i.id} ${ctx.t(`cli:outboxStates.${i.state}`)} ${i.summary.records} ${i.responseStatus ?? ''}\n    ${(i.responseBody ?? i.lastError?.message ?? '').slice(0, 2000)}`,
+  );
+  ctx.print(
+    [
+      ...lines,
+      ctx.t('cli:inventoryResult', { sent: items.length - failed.length - waiting.length, failed: failed.length, waiting: waiting.length }),
+    ].join('\n'),
+    {
+      queued: records.length,
+      batches: result.batches,
+      sent: failed.length === 0 && waiting.length === 0,
+      results: items,
+    },
+  );
+  return failed.length > 0 || waiting.length > 0 ? 1 : 0;
+}
+
+export const productsCommand: Command = {
+  name: 'products',
+  summary: 'cli:help.products',
+  usage:
+    'wd products save FILE [--label TEXT]   (FILE: the service’s JSON array, or CSV per docs/products-csv.md; checked first, nothing is sent when a record is wrong; sent now when WD_PASSWORD is set, else queued)',
+  async run(ctx, argv) {
+    const [sub, ...rest] = argv;
+    if (sub !== 'save') throw new UsageError('the only products command is "save"');
+    return save(ctx, rest);
+  },
+};

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { call } from '../../bridge/api';
+import { formatDateTime } from '../../i18n/format';
+import { useProducts } from '../../store/products';
+
+/** What was sent to the product service, batch by batch, with the service's answer. */
+export function HistoryPanel() {
+  const { t } = useTranslation('products');
+  const history = useProducts((s) => s.history);
+  const load = useProducts((s) => s.loadHistory);
+  if (history.length === 0) return <p className="hint">{t('editor.historyEmpty')}</p>;
+  return (
+    <ul className="plain product-history" data-testid="product-history">
+      {history.map((b) => (
+        <li key={b.id} className="push-item" data-state={b.write?.state ?? 'unknown'}>
+          <strong>{b.label}</strong> · {t('editor.recordCount', { count: b.recordCount })} · {formatDateTime(b.createdAt)}{' '}
+          <span className={`pill ${b.write?.state === 'sent' ? 'pill-ok' : b.write?.state === 'failed' ? 'pill-bad' : 'pill-warn'}`}>
+            {b.write ? t(`counts:push.state.${b.write.state}`) : '—'}
+          </span>
+          {b.write?.lastError && b.write.state !== 'sent' ? <div className="hint">{b.write.lastError.message}</div> : null}
+          {b.write?.responseBody ? (
+            <details>
+              <summary>{t('editor.answer')}</summary>
+              <pre className="response-body">{b.write.responseBody}</pre>
+            </details>
+          ) : null}
+          {b.write && (b.write.state === 'failed' || b.write.state === 'pending') ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => void call('outbox.retry', { id: b.write!.id }).then(() => load())}
+            >
+              {t('counts:push.retry')}
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

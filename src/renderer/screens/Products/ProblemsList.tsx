@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { ProductRecord } from '../../../shared/products/schema';
+
+export interface ShownProblem {
+  code: string;
+  params: Record<string, string | number>;
+  record?: number;
+  field?: string;
+  row?: number | null;
+  column?: string | null;
+}
+
+const recordName = (r: ProductRecord | undefined) => (r ? r.Main.Sku || r.Main.Option || r.Main.Model || '' : '');
+
+/** Every problem, one line each, pointing at the record and field (or the file's row and column). */
+export function ProblemsList({
+  problems,
+  records,
+  warning = false,
+}: {
+  problems: ShownProblem[];
+  records?: ProductRecord[];
+  warning?: boolean;
+}) {
+  const { t } = useTranslation('products');
+  if (problems.length === 0) return null;
+  return (
+    <div
+      className={warning ? 'card warn-card' : 'error'}
+      role={warning ? 'status' : 'alert'}
+      data-testid={warning ? 'product-warnings' : 'product-problems'}
+    >
+      <strong>{warning ? t('editor.warnings', { count: problems.length }) : t('editor.problems', { count: problems.length })}</strong>
+      <ul>
+        {problems.map((p, i) => {
+          const where =
+            p.row !== undefined
+              ? p.row === null
+                ? t('editor.whereFile')
+                : t('editor.whereRow', { row: p.row, column: p.column ?? '' })
+              : p.record === undefined || p.record < 0
+                ? t('editor.whereRequest')
+                : t('editor.whereRecord', { n: p.record + 1, name: recordName(records?.[p.record]), field: p.field ?? '' });
+          return (
+            <li key={i}>
+              <span className="where">{where}</span> {t(`problems.${p.code}`, { ...p.params, defaultValue: p.code })}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

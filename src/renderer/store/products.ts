@@ -1,0 +1,125 @@
+import { create } from 'zustand';
+import type { DraftSummary, ProductBatch, SendResult } from '../../shared/domain/products';
+import type { ProductRecord } from '../../shared/products/schema';
+import type { AppErrorShape, Result } from '../../shared/result';
+import { call, subscribe } from '../bridge/api';
+
+interface ProductsState {
+  /** The records being edited (the request body as it will be sent). */
+  records: ProductRecord[] | null;
+  label: string;
+  source: 'editor' | 'import';
+  draftId: number | null;
+  drafts: DraftSummary[];
+  history: ProductBatch[];
+  error: AppErrorShape | null;
+  lastSend: SendResult | null;
+  init(): () => void;
+  edit(records: ProductRecord[] | null, label?: string, source?: 'editor' | 'import'): void;
+  setLabel(label: string): void;
+  loadDrafts(): Promise<void>;
+  openDraft(id: number): Promise<void>;
+  saveDraft(): Promise<void>;
+  deleteDraft(id: number): Promise<void>;
+  send(): Promise<Result<SendResult>>;
+  loadHistory(): Promise<void>;
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+export const useProducts = create<ProductsState>()((set, get) => ({
+  records: null,
+  label: '',
+  source: 'editor',
+  draftId: null,
+  drafts: [],
+  history: [],
+  error: null,
+  lastSend: null,
+
+  init() {
+    void get().loadDrafts();
+    void get().loadHistory();
+    return subscribe('outbox.changed', () => void get().loadHistory());
+  },
+
+  /** Every edit is kept as a draft (a second later), so nothing is lost to a restart. */
+  edit(records, label, source) {
+    set({ records, ...(label !== undefined ? { label } : {}), ...(source ? { source } : {}), lastSend: null });
+    if (!records) {
+      set({ draftId: null });
+      return;
+    }
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void get().saveDraft(), 800);
+  },
+
+  setLabel(label) {
+    set({ label });
+    if (get().records) get().edit(get().records);
+  },
+
+  async loadDrafts() {
+    const r = await call('products.drafts', {});
+    if (r.ok) set({ drafts: r.value });
+  },
+
+  async openDraft(id) {
+    const r = await call('products.draft', { id });
+    if (!r.ok) return set({ error: r.error });
+    const state = r.value.state as { records?: ProductRecord[]; label?: string; source?: 'editor' | 'import' } | null;
+    set({
+      records: state?.records ?? [],
+      label: state?.label ?? r.value.name,
+      source: state?.source ?? 'editor',
+      draftId: id,
+      error: null,
+      lastSend: null,
+    });
+  },
+
+  async saveDraft() {
+    const { records, label, source, draftId } = get();
+    if (!records) return;
+    const kind = records.length === 1 && records[0]!.Main.Type === 4 ? 'single' : source === 'import' ? 'import' : 'variant';
+    const name = label.trim() || records[0]?.Main.Sku || records[0]?.Main.Model || '…';
+    const r = await call('products.saveDraft', { ...(draftId ? { id: draftId } : {}), name, kind, state: { records, label, source } });
+    if (r.ok) {
+      set({ draftId: r.value.id });
+      void get().loadDrafts();
+    }
+  },
+
+  async deleteDraft(id) {
+    await call('products.deleteDraft', { id });
+    if (get().draftId === id) set({ draftId: null, records: null });
+    await get().loadDrafts();
+  },
+
+  async send() {
+    const { records, label, source, draftId } = get();
+    const r = await call('products.send', {
+      records,
+      label: label.trim() || records?.[0]?.Main.Sku || records?.[0]?.Main.Model || 'products',
+      source,
+      ...(draftId ? { draftId } : {}),
+    });
+    if (r.ok) {
+      set({ lastSend: r.value, error: null });
+      if (r.value.ok) {
+        // Queued: the editor closes, and the draft has done its job.
+        if (saveTimer) clearTimeout(saveTimer);
+        if (draftId) await call('products.deleteDraft', { id: draftId });
+        set({ draftId: null, records: null, label: '' });
+        await get().loadDrafts();
+      }
+      await get().loadHistory();
+    } else set({ error: r.error });
+    return r;
+  },
+
+  async loadHistory() {
+    const r = await call('products.history', { limit: 50 });
+    if (r.ok) set({ history: r.value });
+  },
+}));
