@@ -1,4 +1,4 @@
-import { registerSender } from '../outbox/outbox';
+import { registerSender, type Outbox } from '../outbox/outbox';
 
 export interface InventoryItem {
   Sku: string;
@@ -17,3 +17,34 @@ registerSender('inventory', (payload, ws, ctx) =>
     }),
   ),
 );
+
+/** Items per UpdateInventory request. The service documents no limit; this keeps requests small. */
+export const BATCH_SIZE = 500;
+
+/**
+ * Queues the quantities of one storage code in order, in batches; every batch of a storage code
+ * is in the same outbox group, so none overtakes an earlier one. Call inside a transaction.
+ */
+export function enqueueInventory(
+  outbox: Outbox,
+  storageCode: string,
+  items: InventoryItem[],
+  ref: string,
+  extra: Record<string, string | number> = {},
+): number[] {
+  const batches = Math.ceil(items.length / BATCH_SIZE);
+  const ids: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const chunk = items.slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE);
+    ids.push(
+      outbox.enqueue({
+        kind: 'inventory',
+        groupKey: `inventory:${storageCode}`,
+        payload: chunk,
+        summary: { storageCode, lines: chunk.length, units: chunk.reduce((n, i) => n + i.Qty, 0), batch: b + 1, batches, ...extra },
+        ref,
+      }),
+    );
+  }
+  return ids;
+}

@@ -4,10 +4,7 @@ import { AppError } from '../errors';
 import { outboxOf } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 import { countsOf, toLine } from './counts-repo';
-import type { InventoryItem } from './inventory-sender';
-
-/** Items per UpdateInventory request. The service documents no limit; this keeps requests small. */
-export const BATCH_SIZE = 500;
+import { enqueueInventory, type InventoryItem } from './inventory-sender';
 
 /** A change this large (both absolute and relative) against the previous count asks for a second look. */
 export const isBigChange = (quantity: number, previous: number) => Math.abs(quantity - previous) >= Math.max(10, previous * 0.5);
@@ -89,27 +86,7 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
     if (zeroMissing) for (const m of r.missing) counts.setQuantityInTx(sessionId, m.sku, 0);
     const storageCode = r.session.storageCode;
     const items: InventoryItem[] = counts.lines(sessionId).map((l) => ({ Sku: l.sku, Qty: l.quantity, StorageCode: storageCode }));
-    const batches = Math.ceil(items.length / BATCH_SIZE);
-    const outboxIds: number[] = [];
-    for (let b = 0; b < batches; b++) {
-      const chunk = items.slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE);
-      outboxIds.push(
-        outbox.enqueue({
-          kind: 'inventory',
-          groupKey: `inventory:${storageCode}`,
-          payload: chunk,
-          summary: {
-            storageCode,
-            lines: chunk.length,
-            units: chunk.reduce((n, i) => n + i.Qty, 0),
-            batch: b + 1,
-            batches,
-            countId: sessionId,
-          },
-          ref: `count:${sessionId}`,
-        }),
-      );
-    }
+    const outboxIds = enqueueInventory(outbox, storageCode, items, `count:${sessionId}`, { countId: sessionId });
     counts.setState(sessionId, 'pushed');
     return { session: counts.session(sessionId), outboxIds, items: items.length };
   })();

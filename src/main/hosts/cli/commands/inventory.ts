@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { StorageCode } from '../../../../shared/domain/settings';
-import { BATCH_SIZE } from '../../../core/counts/push';
+import { enqueueInventory } from '../../../core/counts/inventory-sender';
 import { outboxOf } from '../../../core/outbox/outbox';
 import { parse } from '../args';
 import { UsageError, type CliContext, type Command } from '../context';
-import { activeProfile, signInActive } from '../session';
+import { activeProfile } from '../session';
+import { sendQueued } from '../writes';
 
 interface Item {
   Sku: string;
@@ -114,64 +115,17 @@ async function push(ctx: CliContext, argv: string[]): Promise<number> {
   for (const it of parsed.items) byStorage.set(it.StorageCode, [...(byStorage.get(it.StorageCode) ?? []), it]);
   const ids: number[] = [];
   ws.db.transaction(() => {
-    for (const [storageCode, items] of byStorage) {
-      const batches = Math.ceil(items.length / BATCH_SIZE);
-      for (let b = 0; b < batches; b++) {
-        const chunk = items.slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE);
-        ids.push(
-          outbox.enqueue({
-            kind: 'inventory',
-            groupKey: `inventory:${storageCode}`,
-            payload: chunk,
-            summary: {
-              storageCode,
-              lines: chunk.length,
-              units: chunk.reduce((n, i) => n + i.Qty, 0),
-              batch: b + 1,
-              batches,
-              file: basename(file),
-            },
-            ref: `file:${basename(file)}`,
-          }),
-        );
-      }
-    }
+    for (const [storageCode, items] of byStorage)
+      ids.push(...enqueueInventory(outbox, storageCode, items, `file:${basename(file)}`, { file: basename(file) }));
   })();
 
-  if (!ctx.env.WD_PASSWORD) {
-    ctx.print(ctx.t('cli:queuedOnly', { items: parsed.items.length, batches: ids.length }), {
-      queued: parsed.items.length,
-      outboxIds: ids,
-      sent: false,
-    });
-    return 0;
-  }
-  await signInActive(ctx);
-  const live = outboxOf(core.ctx.workspace(), core.ctx);
-  await live.drain();
-  const results = ids.map((id) => live.get(id)!);
-  const failed = results.filter((r) => r.state === 'failed');
-  const waiting = results.filter((r) => r.state === 'pending' || r.state === 'sending');
-  const lines = results.map((r) =>
-    `#${r.id} ${ctx.t(`cli:outboxStates.${r.state}`)} ${r.summary.storageCode} ${r.summary.lines} ${r.responseStatus ?? ''} ${r.state === 'failed' ? (r.responseBody ?? r.lastError?.message ?? '') : ''}`.trim(),
+  return sendQueued(
+    ctx,
+    ids,
+    ctx.t('cli:queuedOnly', { items: parsed.items.length, batches: ids.length }),
+    { queued: parsed.items.length },
+    (r) => `${r.summary.storageCode} ${r.summary.lines}`,
   );
-  ctx.print(
-    [
-      ...lines,
-      ctx.t('cli:inventoryResult', {
-        sent: results.length - failed.length - waiting.length,
-        failed: failed.length,
-        waiting: waiting.length,
-      }),
-    ].join('\n'),
-    {
-      queued: parsed.items.length,
-      outboxIds: ids,
-      sent: failed.length === 0 && waiting.length === 0,
-      results,
-    },
-  );
-  return failed.length > 0 || waiting.length > 0 ? 1 : 0;
 }
 
 export const inventoryCommand: Command = {

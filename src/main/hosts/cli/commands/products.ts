@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { outboxOf } from '../../../core/outbox/outbox';
 import { productsServiceOf } from '../../../core/products/products-service';
 import { parseProductCsvBytes, type CsvProblem } from '../../../../shared/products/csv';
 import { parseProductJson } from '../../../../shared/products/json';
@@ -8,7 +7,8 @@ import type { ProductProblem } from '../../../../shared/products/problems';
 import type { ProductRecord } from '../../../../shared/products/schema';
 import { parse } from '../args';
 import { UsageError, type CliContext, type Command } from '../context';
-import { activeProfile, signInActive } from '../session';
+import { activeProfile } from '../session';
+import { sendQueued } from '../writes';
 
 function describeProblem(ctx: CliContext, p: ProductProblem | CsvProblem, records: ProductRecord[]): string {
   const sentence = ctx.t(`products:problems.${p.code}`, { ...p.params, defaultValue: p.code });
@@ -64,37 +64,13 @@ async function save(ctx: CliContext, argv: string[]): Promise<number> {
     for (const p of result.problems) process.stderr.write(`${describeProblem(ctx, p as ProductProblem, records)}\n`);
     return 1;
   }
-  if (!ctx.env.WD_PASSWORD) {
-    ctx.print(ctx.t('cli:productsQueued', { records: records.length, batches: result.batches.length }), {
-      queued: records.length,
-      batches: result.batches,
-      sent: false,
-    });
-    return 0;
-  }
-  await signInActive(ctx);
-  const outbox = outboxOf(core.ctx.workspace(), core.ctx);
-  await outbox.drain();
-  const items = result.batches.map((b) => outbox.get(b.outboxId)!);
-  const failed = items.filter((i) => i.state === 'failed');
-  const waiting = items.filter((i) => i.state === 'pending' || i.state === 'sending');
-  const lines = items.map(
-    (i) =>
-      `#${i.id} ${ctx.t(`cli:outboxStates.${i.state}`)} ${i.summary.records} ${i.responseStatus ?? ''}\n    ${(i.responseBody ?? i.lastError?.message ?? '').slice(0, 2000)}`,
+  return sendQueued(
+    ctx,
+    result.batches.map((b) => b.outboxId),
+    ctx.t('cli:productsQueued', { records: records.length, batches: result.batches.length }),
+    { queued: records.length, batches: result.batches },
+    (r) => `${r.summary.records}`,
   );
-  ctx.print(
-    [
-      ...lines,
-      ctx.t('cli:inventoryResult', { sent: items.length - failed.length - waiting.length, failed: failed.length, waiting: waiting.length }),
-    ].join('\n'),
-    {
-      queued: records.length,
-      batches: result.batches,
-      sent: failed.length === 0 && waiting.length === 0,
-      results: items,
-    },
-  );
-  return failed.length > 0 || waiting.length > 0 ? 1 : 0;
 }
 
 export const productsCommand: Command = {
