@@ -28,7 +28,7 @@ export function StatusBar({ onSignOut }: { onSignOut?: () => void }) {
       {session.signedIn ? (
         <>
           <span className="status-user">
-            {t('status.signedInAs', { user: session.user, profile: session.profileName })}
+            {t('status.signedInAs', { user: session.user, profile: session.training ? t('signIn:training') : session.profileName })}
             {session.offline ? ` · ${t('status.offlineSession')}` : ''}
           </span>
           {onSignOut ? (

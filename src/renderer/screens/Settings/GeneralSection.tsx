@@ -21,7 +21,7 @@ export function GeneralSection() {
 
   return (
     <section className="card" aria-labelledby="general-title">
-      <h2 id="general-title">{t('title')}</h2>
+      <h2 id="general-title">{t('general')}</h2>
       <label className="field">
         <span>{t('language')}</span>
         <select value={settings.language} onChange={(e) => void apply({ language: e.target.value as Language })}>

@@ -25,7 +25,7 @@ export function ProfilesSection() {
         {profiles.map((p) => (
           <li key={p.id} className="list-row">
             <span>
-              <strong>{p.name}</strong> {p.training ? <em>({t('profiles.training')})</em> : null}
+              <strong>{p.training ? t('signIn:training') : p.name}</strong>
               <br />
               <small>{p.omsUrl}</small>
             </span>

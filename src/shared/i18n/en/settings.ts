@@ -1,5 +1,6 @@
 export const settings = {
   title: 'Settings',
+  general: 'General',
   language: 'Language',
   languages: { tr: 'Türkçe', en: 'English' },
   profiles: {
@@ -18,7 +19,6 @@ export const settings = {
     saved: 'Connection saved.',
     deleted: 'Connection deleted.',
     confirmDelete: 'Delete the connection “{{name}}”? Its cached data stays on this computer.',
-    training: 'training',
     empty: 'No connections yet.',
     use: 'Use',
   },

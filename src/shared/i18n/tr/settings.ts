@@ -3,6 +3,7 @@ import type { Shape } from '../shape';
 
 export const settings: Shape<typeof en> = {
   title: 'Ayarlar',
+  general: 'Genel',
   language: 'Dil',
   languages: { tr: 'Türkçe', en: 'English' },
   profiles: {
@@ -21,7 +22,6 @@ export const settings: Shape<typeof en> = {
     saved: 'Bağlantı kaydedildi.',
     deleted: 'Bağlantı silindi.',
     confirmDelete: '“{{name}}” bağlantısı silinsin mi? Önbellekteki verileri bu bilgisayarda kalır.',
-    training: 'eğitim',
     empty: 'Henüz bağlantı yok.',
     use: 'Kullan',
   },
