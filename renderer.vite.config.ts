@@ -16,6 +16,8 @@ export const rendererConfig: UserConfig = {
     emptyOutDir: true,
     target: 'chrome120',
     sourcemap: true,
+    // One bundle for a desktop app loaded from disk: size matters little, one file is simple.
+    chunkSizeWarningLimit: 1500,
   },
 };
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings } from '../../../src/shared/domain/settings';
 import { ScanDetector, type Verdict } from '../../../src/renderer/scanner/detector';
 import { decodeKey } from '../../../src/renderer/scanner/keymap';
@@ -101,6 +101,7 @@ describe('scan detector', () => {
 
 describe('scan queue', () => {
   it('processes in order, one at a time, losing nothing when storing is slow or fails', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const done: string[] = [];
     let active = 0;
     let maxActive = 0;
@@ -117,5 +118,7 @@ describe('scan queue', () => {
     await q.idle();
     expect(maxActive).toBe(1);
     expect(done).toEqual(Array.from({ length: 500 }, (_, i) => `C${i}`).filter((c) => c !== 'C13'));
+    expect(quiet).toHaveBeenCalledTimes(1);
+    quiet.mockRestore();
   });
 });

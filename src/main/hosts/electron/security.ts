@@ -35,11 +35,18 @@ export function isAllowedExternal(url: string): boolean {
  */
 export function hardenApp(): void {
   app.on('web-contents-created', (_event, contents: WebContents) => {
+    const sameOrigin = (url: string) => {
+      try {
+        return new URL(url).origin === rendererOrigin();
+      } catch {
+        return false;
+      }
+    };
     contents.on('will-navigate', (e, url) => {
-      if (new URL(url).origin !== rendererOrigin()) e.preventDefault();
+      if (!sameOrigin(url)) e.preventDefault();
     });
     contents.on('will-redirect', (e, url) => {
-      if (new URL(url).origin !== rendererOrigin()) e.preventDefault();
+      if (!sameOrigin(url)) e.preventDefault();
     });
     contents.on('will-attach-webview', (e) => e.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
