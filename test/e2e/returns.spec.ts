@@ -6,12 +6,11 @@ test.use({ sandboxOptions: { packages: 120, returns: 60, seed: 31, days: 20 } as
 
 type Rec = { id: number; cargoTrackingNumber: string; lines: { barcode: string; itemLines: unknown[] }[] };
 
-/** A scan as a USB scanner sends it (keys 5 ms apart, then Enter), dispatched in the page. */
+/** A scan as a USB scanner sends it (one burst of keys, then Enter), dispatched in the page (see scanner.spec.ts). */
 const scan = (page: Page, code: string) =>
-  page.evaluate(`(async (code) => {
+  page.evaluate(`((code) => {
     for (const ch of code) {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
-      await new Promise((r) => setTimeout(r, 5));
     }
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
   })(${JSON.stringify(code)})`);

@@ -27,6 +27,8 @@ export interface CountsState {
   reviewError: AppErrorShape | null;
   pushItems: OutboxItem[];
   history: CountSession[];
+  /** A count being opened: scans wait for it instead of being taken for a storage label. */
+  opening: Promise<void> | null;
 
   openStorage(storageCode: string): Promise<void>;
   /** Stores a scan; resolves after the core has committed it. */
@@ -58,33 +60,14 @@ export const useCounts = create<CountsState>()((set, get) => ({
   reviewError: null,
   pushItems: [],
   history: [],
+  opening: null,
 
-  async openStorage(storageCode) {
-    const r = await call('counts.open', { storageCode });
-    if (!r.ok) {
-      set({ error: r.error });
-      return;
-    }
-    const d = r.value;
-    set({
-      session: d.session,
-      lines: byLine(d.lines),
-      error: null,
-      review: null,
-      pushItems: [],
-      last: d.lastScan
-        ? {
-            outcome: d.lastScan.outcome,
-            code: d.lastScan.code,
-            sku: d.lastScan.sku,
-            name: d.lastScan.sku ? (d.lines.find((l) => l.sku === d.lastScan!.sku)?.name ?? null) : null,
-            delta: d.lastScan.delta,
-            lineQuantity: d.lastScan.sku ? (d.lines.find((l) => l.sku === d.lastScan!.sku)?.quantity ?? null) : null,
-            expectedCheckDigit: null,
-            at: Date.parse(d.lastScan.at),
-          }
-        : null,
+  openStorage(storageCode) {
+    const p = openCount(storageCode).finally(() => {
+      if (get().opening === p) set({ opening: null });
     });
+    set({ opening: p });
+    return p;
   },
 
   async scan(code) {
@@ -202,6 +185,36 @@ export const useCounts = create<CountsState>()((set, get) => ({
     });
   },
 }));
+
+/** Continues the open count of a storage code or starts one, and shows it. */
+async function openCount(storageCode: string): Promise<void> {
+  const set = useCounts.setState;
+  const r = await call('counts.open', { storageCode });
+  if (!r.ok) {
+    set({ error: r.error });
+    return;
+  }
+  const d = r.value;
+  set({
+    session: d.session,
+    lines: byLine(d.lines),
+    error: null,
+    review: null,
+    pushItems: [],
+    last: d.lastScan
+      ? {
+          outcome: d.lastScan.outcome,
+          code: d.lastScan.code,
+          sku: d.lastScan.sku,
+          name: d.lastScan.sku ? (d.lines.find((l) => l.sku === d.lastScan!.sku)?.name ?? null) : null,
+          delta: d.lastScan.delta,
+          lineQuantity: d.lastScan.sku ? (d.lines.find((l) => l.sku === d.lastScan!.sku)?.quantity ?? null) : null,
+          expectedCheckDigit: null,
+          at: Date.parse(d.lastScan.at),
+        }
+      : null,
+  });
+}
 
 function applyChange(r: Result<{ lines: CountLine[]; removed: string[]; session: CountSession }>) {
   if (!r.ok) {

@@ -187,4 +187,31 @@ describe('counts screen', () => {
     await act(async () => fireEvent.click(send));
     expect(bridge.calls.find((c) => c.method === 'counts.push')?.input).toEqual({ sessionId: 1, zeroMissing: false, confirmed: true });
   });
+
+  it('a scan right after picking a storage code counts in that count; it does not open another one', async () => {
+    const bridge = setup({
+      'counts.open': async () => {
+        await new Promise((r) => setTimeout(r, 60));
+        return { session: session(), lines: [], lastScan: null };
+      },
+      'counts.scan': (input) => ({
+        outcome: 'unknown',
+        eventId: 1,
+        code: (input as { code: string }).code,
+        line: line('RAF-9', 1, { unknown: true }),
+        delta: 1,
+        via: null,
+        gtin: null,
+        session: session({ totalUnits: 1, lineCount: 1 }),
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'A-01' }));
+    await act(async () => {
+      for (const ch of 'RAF-9') window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: ch === '-' ? 'Minus' : /\d/.test(ch) ? `Digit${ch}` : `Key${ch}`, shiftKey: /[A-Z]/.test(ch), bubbles: true }));
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
+      await new Promise((r) => setTimeout(r, 150));
+    });
+    expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([{ storageCode: 'A-01' }]);
+    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toMatchObject({ sessionId: 1, code: 'RAF-9' });
+  });
 });

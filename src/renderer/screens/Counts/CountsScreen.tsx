@@ -26,6 +26,8 @@ export function CountsScreen() {
    */
   const onScan = useCallback(
     async (code: string) => {
+      // A count being opened (the worker just picked a storage code): the scan belongs to it.
+      await useCounts.getState().opening;
       const current = useCounts.getState().session;
       if (!current) {
         await openStorage(code);
