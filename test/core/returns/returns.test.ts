@@ -65,6 +65,8 @@ describe('returns desk', () => {
     const barcode = r.lines[0]!.barcode;
     let insp = await t.call('returns.scanItem', { id: 900_007, code: barcode });
     expect(insp.lines.find((l) => l.barcode === barcode)).toMatchObject({ receivedQty: 1, condition: 'as_described' });
+    // Another parcel's label is not an item: it is not added to the inspection.
+    expect(await t.core.call('returns.scanItem', { id: 900_007, code: 'KARGO-ETIKET-77' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     insp = await t.call('returns.scanItem', { id: 900_007, code: '8690000000999' });
     expect(insp.lines.at(-1)).toMatchObject({ extra: true, condition: 'wrong_item', mismatch: true, receivedQty: 1 });
     const first = insp.lines[0]!;

@@ -10,6 +10,8 @@ import type {
 } from '../../../shared/domain/returns';
 import type { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
+import { checkGtin } from '../../../shared/barcode/gtin';
+import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
 import { normCode } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
@@ -371,6 +373,10 @@ export function createReturnsRepo(ws: Workspace) {
           note: target.note,
         });
       } else {
+        // Not an item of this return: a wrong item, if it is an item at all (a known product or a
+        // well-formed GTIN). Anything else (another parcel's label) is not added to the inspection.
+        const gtin = checkGtin(c);
+        if (!productsOf(ws).resolve(c) && gtin.valid !== true) throw new AppError('not_found', `${c} is neither an item of this return nor a product`);
         const key = `extra:${normCode(c)}`;
         const extra = lines.find((l) => l.item_key === key);
         if (extra) s.updateLine.run({ id, itemKey: key, receivedQty: extra.received_qty + 1, condition: 'wrong_item', note: extra.note });

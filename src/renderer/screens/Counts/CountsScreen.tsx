@@ -34,13 +34,19 @@ export function CountsScreen() {
         beep(useCounts.getState().session ? 'ok' : 'error', sound);
         return;
       }
-      if (current.state !== 'open') return;
+      if (current.state !== 'open') {
+        // After a count was sent, a shelf label starts the next count.
+        setReviewing(false);
+        await openStorage(code);
+        beep(useCounts.getState().session?.state === 'open' ? 'ok' : 'error', sound);
+        return;
+      }
       const r = await scan(code);
       beep(!r ? 'error' : r.outcome === 'counted' ? 'ok' : r.outcome === 'unknown' ? 'attention' : 'error', sound);
     },
     [scan, openStorage, sound],
   );
-  const { pending } = useScanner(onScan, { enabled: !reviewing });
+  const { pending } = useScanner(onScan, { enabled: !reviewing || session?.state === 'pushed' });
 
   return (
     <main className="screen counts-screen" aria-labelledby="counts-title">
