@@ -1,4 +1,4 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../core';
 import { wireIpc } from './ipc';
@@ -54,13 +54,20 @@ app.on('second-instance', () => {
 
 void app.whenReady().then(() => {
   serveRenderer(join(import.meta.dirname, '../renderer'));
-  core = createCore({
-    dataDir: process.env.WD_DATA_DIR ?? app.getPath('userData'),
-    host: 'electron',
-    version: app.getVersion(),
-    secrets: electronSecretStore,
-    nativeBinding: nativeBindingPath(),
-  });
+  try {
+    core = createCore({
+      dataDir: process.env.WD_DATA_DIR ?? app.getPath('userData'),
+      host: 'electron',
+      version: app.getVersion(),
+      secrets: electronSecretStore,
+      nativeBinding: nativeBindingPath(),
+    });
+  } catch (e) {
+    // A database from a newer version, a missing native module …: say so instead of vanishing.
+    dialog.showErrorBox('Warehouse Desk', e instanceof Error ? e.message : String(e));
+    app.exit(1);
+    return;
+  }
   wireIpc(core);
   window = createWindow();
   window.on('closed', () => (window = null));
