@@ -63,7 +63,7 @@ export function ReturnsScreen() {
   const filter = <K extends keyof ReturnFilters>(k: K, v: ReturnFilters[K]) => setFilters({ [k]: v } as Partial<ReturnFilters>);
 
   return (
-    <main className="screen returns-screen" aria-labelledby="returns-title">
+    <main className="screen screen-fill returns-screen" aria-labelledby="returns-title">
       <h1 id="returns-title" className="visually-hidden">
         {t('title')}
       </h1>
@@ -74,6 +74,7 @@ export function ReturnsScreen() {
               <span>{t('code')}</span>
               <input
                 ref={codeRef}
+                data-primary
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
                 maxLength={200}

@@ -124,7 +124,7 @@ export function SignInScreen() {
         {!canRemember ? <p className="hint">{t('rememberUnavailable')}</p> : null}
         <ErrorText error={error} id={errorId} />
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy !== null || !profileId}>
+          <button type="submit" className="btn btn-primary" data-primary disabled={busy !== null || !profileId}>
             {busy === 'signIn' ? t('signingIn') : t('submit')}
           </button>
           {selected?.remembered && selected.userName ? (
