@@ -7,6 +7,7 @@ import { Toasts } from './components/Toasts';
 import { TrainingBanner } from './components/TrainingBanner';
 import { CountsScreen } from './screens/Counts/CountsScreen';
 import { NotificationsScreen } from './screens/Notifications/NotificationsScreen';
+import { OutboxScreen } from './screens/Outbox/OutboxScreen';
 import { PackagesScreen } from './screens/Packages/PackagesScreen';
 import { ProductsScreen } from './screens/Products/ProductsScreen';
 import { ReturnsScreen } from './screens/Returns/ReturnsScreen';
@@ -29,6 +30,8 @@ function CurrentScreen({ screen }: { screen: Screen }): ReactElement {
       return <NotificationsScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'outbox':
+      return <OutboxScreen />;
   }
 }
 

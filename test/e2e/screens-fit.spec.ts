@@ -33,6 +33,7 @@ interface Layout {
   mainOverflowX: string[];
   clipped: string[];
   statusBarWrapped: boolean;
+  navWrapped: boolean;
   primary: { found: boolean; inViewport: boolean; rect?: string };
 }
 
@@ -69,6 +70,8 @@ function measure(): Layout {
     .map((c) => c.getBoundingClientRect())
     .filter((r) => r.width > 0 && r.height > 0);
   const wrapped = rects.length > 0 && Math.max(...rects.map((r) => r.top)) >= Math.min(...rects.map((r) => r.bottom));
+  const navRects = Array.from(document.querySelectorAll('nav button')).map((b) => b.getBoundingClientRect());
+  const navWrapped = navRects.length > 0 && Math.max(...navRects.map((r) => r.top)) >= Math.min(...navRects.map((r) => r.bottom));
   const primary = Array.from(document.querySelectorAll<HTMLElement>('[data-primary]')).find((e) => e.offsetParent !== null);
   const r = primary?.getBoundingClientRect();
   return {
@@ -77,6 +80,7 @@ function measure(): Layout {
     mainOverflowX,
     clipped,
     statusBarWrapped: wrapped,
+    navWrapped,
     primary: {
       found: !!primary,
       inViewport: !!r && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth,
@@ -96,6 +100,7 @@ async function check(page: Page, info: TestInfo, name: string, opts: { primary?:
   expect.soft(m.pageScrollY, `${name}: the page itself scrolls (one scroll container per region)`).toBe(false);
   expect.soft(m.mainOverflowX, `${name}: a region of the main area scrolls sideways`).toEqual([]);
   expect.soft(m.clipped, `${name}: text cut without an ellipsis`).toEqual([]);
+  expect.soft(m.navWrapped, `${name}: the screen tabs wrap`).toBe(false);
   expect.soft(m.statusBarWrapped, `${name}: the status bar wraps`).toBe(false);
   if (opts.primary !== false) {
     expect.soft(m.primary.found, `${name}: no primary action marked`).toBe(true);
@@ -164,6 +169,11 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await check(page, info, '07-counts-counting');
         await page.getByRole('button', { name: L.counts.actions.review }).click();
         await check(page, info, '08-counts-review');
+        // Send the count (without the unknown code), so that the outbox has a write to show.
+        await page.getByRole('button', { name: L.counts.actions.back }).click();
+        await page.getByRole('button', { name: L.counts.lines.remove.replace('{{sku}}', '2000000000008') }).click();
+        await page.getByRole('button', { name: L.counts.actions.review }).click();
+        await page.locator('[data-primary]').click();
 
         await nav(L.common.nav.products);
         await check(page, info, '09-products');
@@ -171,6 +181,10 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await check(page, info, '10-notifications', { primary: false });
         await nav(L.common.nav.settings);
         await check(page, info, '11-settings', { primary: false });
+        await nav(L.common.nav.outbox);
+        await page.getByLabel(L.outbox.filter).selectOption('all');
+        await page.getByRole('button', { name: L.outbox.actions.open }).first().click();
+        await check(page, info, '12-outbox');
       });
     });
   }

@@ -11,6 +11,7 @@ import { counts as enCounts } from './en/counts';
 import { returns as enReturns } from './en/returns';
 import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
+import { outbox as enOutbox } from './en/outbox';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
@@ -22,6 +23,7 @@ import { counts as trCounts } from './tr/counts';
 import { returns as trReturns } from './tr/returns';
 import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
+import { outbox as trOutbox } from './tr/outbox';
 
 /**
  * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
@@ -39,6 +41,7 @@ export const resources = {
     returns: enReturns,
     notifications: enNotifications,
     products: enProducts,
+    outbox: enOutbox,
     scanner: enScanner,
   },
   tr: {
@@ -52,6 +55,7 @@ export const resources = {
     returns: trReturns,
     notifications: trNotifications,
     products: trProducts,
+    outbox: trOutbox,
     scanner: trScanner,
   },
 } as const;

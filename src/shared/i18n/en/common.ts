@@ -8,6 +8,7 @@ export const common = {
     products: 'Products',
     notifications: 'Notifications',
     settings: 'Settings',
+    outbox: 'Outbox',
   },
   status: {
     online: 'Online',
@@ -16,6 +17,7 @@ export const common = {
     pending_one: '{{count}} write waiting',
     pending_other: '{{count}} writes waiting',
     noPending: 'All sent',
+    openOutbox: 'Open the outbox',
     failed_one: '{{count}} write failed',
     failed_other: '{{count}} writes failed',
     signedInAs: 'Signed in as {{user}} ({{profile}})',

@@ -27,6 +27,7 @@ export const notifications: Shape<typeof en> = {
     cancelConfirmed: '{{id}} paketinin iptali onaylandı: göndermeyin.',
     cancelRejected: '{{id}} paketinin iptali reddedildi: {{reason}}',
     cancelled: '{{id}} paketi iptal edildi: göndermeyin.',
+    open: 'Paketi aç',
   },
   forPackage: 'Bildirimle gelen değişiklikler',
   receiver: {
