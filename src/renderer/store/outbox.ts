@@ -91,9 +91,35 @@ export function outboxCsv(items: OutboxItem[]): string {
     const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
     return /[",\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  const head = ['id', 'kind', 'group', 'state', 'attempts', 'next_attempt_at', 'created_at', 'sent_at', 'summary', 'response_status', 'error', 'response'];
+  const head = [
+    'id',
+    'kind',
+    'group',
+    'state',
+    'attempts',
+    'next_attempt_at',
+    'created_at',
+    'sent_at',
+    'summary',
+    'response_status',
+    'error',
+    'response',
+  ];
   const rows = items.map((i) =>
-    [i.id, i.kind, i.groupKey, i.state, i.attempts, i.nextAttemptAt, i.createdAt, i.sentAt, i.summary, i.responseStatus, i.lastError?.message ?? '', i.responseBody ?? '']
+    [
+      i.id,
+      i.kind,
+      i.groupKey,
+      i.state,
+      i.attempts,
+      i.nextAttemptAt,
+      i.createdAt,
+      i.sentAt,
+      i.summary,
+      i.responseStatus,
+      i.lastError?.message ?? '',
+      i.responseBody ?? '',
+    ]
       .map(cell)
       .join(','),
   );

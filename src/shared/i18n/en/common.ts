@@ -44,6 +44,8 @@ export const common = {
     no: 'No',
   },
   loading: 'Loading…',
+  dateFormat: 'dd/mm/yyyy',
+  dateInvalid: 'Write the date as {{format}}.',
   never: 'never',
   none: '—',
   shortcuts: 'Keyboard: Alt+1…6 switch screens, Esc closes dialogs.',

@@ -46,6 +46,8 @@ export const common: Shape<typeof en> = {
     yes: 'Evet',
     no: 'Hayır',
   },
+  dateFormat: 'gg.aa.yyyy',
+  dateInvalid: 'Tarihi {{format}} biçiminde yazın.',
   loading: 'Yükleniyor…',
   never: 'hiç',
   none: '—',

@@ -44,7 +44,7 @@ export const packages: Shape<typeof en> = {
     lastModified: 'Son değişiklik',
     channel: 'Kanal',
     totals: 'Toplam',
-    syncedAt: 'Önbelleğe alındı',
+    syncedAt: 'Bu bilgisayara alındı',
     customer: 'Müşteri',
     name: 'Ad',
     email: 'E-posta',
