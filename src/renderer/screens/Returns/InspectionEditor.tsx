@@ -188,10 +188,22 @@ export function InspectionEditor({ detail }: { detail: ReturnDetail }) {
             {t('inspect.reopen')}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary" data-primary disabled={!insp?.recommendation} onClick={() => void run(done())}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-primary
+            disabled={!insp?.recommendation}
+            aria-describedby={!insp?.recommendation ? 'inspection-done-why' : undefined}
+            onClick={() => void run(done())}
+          >
             {t('inspect.done')}
           </button>
         )}
+        {!isDone && !insp?.recommendation ? (
+          <span className="hint" id="inspection-done-why">
+            {t('inspect.doneWhy')}
+          </span>
+        ) : null}
       </div>
     </section>
   );

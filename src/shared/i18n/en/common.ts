@@ -44,6 +44,13 @@ export const common = {
     no: 'No',
   },
   loading: 'Loading…',
+  scanNotHere: 'A scan was read ({{code}}), but this screen does not use scans. Open Counts, Packages or Returns.',
+  signOutOpenCount: {
+    title: 'A count is still open',
+    text: 'The count of {{code}} ({{lines}} products) has not been sent. It stays on this computer and comes back when you sign in again.',
+    keep: 'Stay signed in',
+    confirm: 'Sign out anyway',
+  },
   dateFormat: 'dd/mm/yyyy',
   dateInvalid: 'Write the date as {{format}}.',
   never: 'never',

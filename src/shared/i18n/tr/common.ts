@@ -48,6 +48,13 @@ export const common: Shape<typeof en> = {
   },
   dateFormat: 'gg.aa.yyyy',
   dateInvalid: 'Tarihi {{format}} biçiminde yazın.',
+  scanNotHere: 'Bir okutma geldi ({{code}}), ama bu ekran okutma kullanmıyor. Sayım, Paketler ya da İadeler ekranını açın.',
+  signOutOpenCount: {
+    title: 'Açık bir sayım var',
+    text: '{{code}} sayımı ({{lines}} ürün) henüz gönderilmedi. Bu bilgisayarda kalır; yeniden giriş yapınca karşınıza çıkar.',
+    keep: 'Girişte kal',
+    confirm: 'Yine de çıkış yap',
+  },
   loading: 'Yükleniyor…',
   never: 'hiç',
   none: '—',

@@ -14,7 +14,7 @@ export const packages: Shape<typeof en> = {
   results_one: '{{count}} paket',
   results_other: '{{count}} paket',
   matchedCode: 'tam kod',
-  noResults: 'Bu bilgisayarın önbelleğinde eşleşen paket yok.',
+  noResults: 'Bu bilgisayarda eşleşen paket yok.',
   noResultsHint: 'Yeniyse eşitleyip yeniden deneyin.',
   list: 'Paket listesi',
   loadingRow: 'Yükleniyor…',

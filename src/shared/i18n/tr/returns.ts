@@ -73,6 +73,7 @@ export const returns: Shape<typeof en> = {
     save: 'Kaydet',
     saved: 'Kaydedildi.',
     done: 'İncelemeyi tamamla',
+    doneWhy: 'Önce kabul mü ret mi, seçin.',
     reopen: 'Düzenlemek için yeniden aç',
     doneBy: '{{user}} tarafından {{time}} tarihinde incelendi',
     inProgressBy: '{{user}} tarafından {{time}} tarihinde başlandı',
