@@ -260,14 +260,28 @@ describe('navigation, new windows, external links and permissions', () => {
 
 describe('lifecycle', () => {
   it('closes the databases when the app quits', async () => {
-    const app = launch();
-    await app.until('window.load');
-    expect(existsSync(join(app.dataDir, 'app.db'))).toBe(true);
-    expect(existsSync(join(app.dataDir, 'app.db-wal'))).toBe(true);
-    await app.op('quit').catch(() => undefined);
-    expect(await app.exited).toBe(0);
-    // SQLite removes the write-ahead log when the last connection closes cleanly.
-    expect(readdirSync(app.dataDir).filter((f) => f.endsWith('-wal'))).toEqual([]);
+    const sandbox = await createSandbox({ packages: 0, returns: 0 });
+    try {
+      const app = launch();
+      await app.until('window.load');
+      const saved = await app.op<R<{ id: string }>>('call', {
+        method: 'profiles.save',
+        input: { name: 'Sandbox', omsUrl: sandbox.url, pimUrl: sandbox.url, companyId: 1, storageCodes: ['A-01'] },
+      });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const input = { profileId: saved.value.id, userName: 'demo', password: 'demo1234' };
+      expect(await app.op('call', { method: 'session.signIn', input })).toMatchObject({ ok: true });
+      expect(await app.op('call', { method: 'counts.open', input: { storageCode: 'A-01' } })).toMatchObject({ ok: true });
+      const wal = () => (readdirSync(app.dataDir, { recursive: true }) as string[]).filter((f) => f.endsWith('-wal'));
+      // The app database and the workspace's are open (in WAL mode).
+      expect(wal().length).toBeGreaterThanOrEqual(2);
+      void app.op('quit').catch(() => undefined);
+      expect(await app.exited).toBe(0);
+      // SQLite removes the write-ahead log when the last connection closes cleanly.
+      expect(wal()).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('a database from a newer version: shows the error and exits non-zero, leaving the file alone', async () => {
@@ -337,6 +351,26 @@ describe('the packaged app', () => {
     }
     expect(items.some((i) => i.role === 'quit')).toBe(true);
     expect(items.some((i) => i.role === 'copy') && items.some((i) => i.role === 'paste')).toBe(true);
+  });
+});
+
+describe('the application menu', () => {
+  it('speaks the worker’s language and follows a change of it', async () => {
+    const app = launch();
+    await app.until('window.load');
+    type Menu = { template: { label: string | null; submenu: { label: string | null; role: string | null }[] | null }[] };
+    const last = () => app.records.filter((r) => r.kind === 'menu.set').at(-1) as unknown as Menu;
+    // Turkish by default (the app's default language).
+    expect(last().template.map((m) => m.label)).toEqual(['Dosya', 'Düzen', 'Görünüm', 'Pencere']);
+    expect(last().template[1].submenu?.find((i) => i.role === 'paste')?.label).toBe('Yapıştır');
+    const menus = app.records.filter((r) => r.kind === 'menu.set').length;
+    expect(await app.op('call', { method: 'settings.update', input: { language: 'en' } })).toMatchObject({ ok: true });
+    await app.op('window');
+    expect(app.records.filter((r) => r.kind === 'menu.set').length).toBe(menus + 1);
+    expect(last().template.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Window']);
+    // Not packaged (npm start): reload and DevTools are there for developers.
+    const roles = last().template.flatMap((m) => (m.submenu ?? []).map((i) => i.role));
+    expect(roles).toEqual(expect.arrayContaining(['reload', 'toggleDevTools']));
   });
 });
 
