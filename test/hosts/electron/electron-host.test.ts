@@ -145,6 +145,17 @@ describe('IPC', () => {
   });
 });
 
+describe('events', () => {
+  it('reach the app’s page, and no page of another origin', async () => {
+    const app = launch();
+    await app.until('window.load');
+    const change = { channel: ipcChannel('settings.update'), input: { syncIntervalMinutes: 7 } };
+    const at = (url: string) => app.op<unknown[]>('eventsAt', { event: 'settings.changed', url, call: change });
+    expect(await at('app://warehouse-desk/index.html')).toEqual([expect.objectContaining({ syncIntervalMinutes: 7 })]);
+    expect(await at('https://evil.example/')).toEqual([]);
+  });
+});
+
 describe('app:// protocol', () => {
   it('serves the renderer with the CSP header and refuses traversal and other hosts', async () => {
     const app = launch();
@@ -362,7 +373,7 @@ describe('the application menu', () => {
     const last = () => app.records.filter((r) => r.kind === 'menu.set').at(-1) as unknown as Menu;
     // Turkish by default (the app's default language).
     expect(last().template.map((m) => m.label)).toEqual(['Dosya', 'Düzen', 'Görünüm', 'Pencere']);
-    expect(last().template[1].submenu?.find((i) => i.role === 'paste')?.label).toBe('Yapıştır');
+    expect(last().template[1]?.submenu?.find((i) => i.role === 'paste')?.label).toBe('Yapıştır');
     const menus = app.records.filter((r) => r.kind === 'menu.set').length;
     expect(await app.op('call', { method: 'settings.update', input: { language: 'en' } })).toMatchObject({ ok: true });
     await app.op('window');

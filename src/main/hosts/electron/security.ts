@@ -74,11 +74,11 @@ export function isPermissionAllowed(permission: string, requestingUrl: string, i
  */
 export function hardenApp(): void {
   app.on('web-contents-created', (_event, contents: WebContents) => {
-    contents.on('will-navigate', (e, url) => {
-      if (!isAppUrl(url)) e.preventDefault();
+    contents.on('will-navigate', (e) => {
+      if (!isAppUrl(e.url)) e.preventDefault();
     });
-    contents.on('will-redirect', (e, url) => {
-      if (!isAppUrl(url)) e.preventDefault();
+    contents.on('will-redirect', (e) => {
+      if (!isAppUrl(e.url)) e.preventDefault();
     });
     contents.on('will-attach-webview', (e) => e.preventDefault());
     // Links reach the system browser only through a click the person made (see the preload).

@@ -57,6 +57,25 @@ const ops = {
     off();
     return got;
   },
+  /**
+   * Subscribes through window.api.on, then the window shows `url` (as if the page were replaced)
+   * while the app's own frame makes `call`: what reached the subscriber.
+   */
+  async eventsAt({ event, url, call }) {
+    const w = win();
+    const api = w.webContents.renderer.mainWorld.api;
+    const got = [];
+    const off = api.on(event, (p) => got.push(p));
+    const own = w.webContents.mainFrame.url;
+    w.webContents.mainFrame.url = url;
+    try {
+      await invokeFrom(w.webContents, new WebFrameMain(own), call.channel, [call.input]);
+    } finally {
+      w.webContents.mainFrame.url = own;
+      off();
+    }
+    return got;
+  },
   /** An invoke as Electron delivers it from another frame: {url, sub} or no frame at all. */
   async invokeFrom({ channel, input, frame }) {
     const w = win();
