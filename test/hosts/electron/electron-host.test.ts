@@ -69,6 +69,10 @@ describe('the window', () => {
       preload: join(root, 'out/preload/index.cjs'),
     });
     expect(w.sandboxEnabled).toBe(true);
+    // app: is a standard, secure scheme: pages get a real origin (app://warehouse-desk) and a secure context.
+    expect(app.records.find((r) => r.kind === 'protocol.privileged')).toMatchObject({
+      schemes: [{ scheme: 'app', privileges: { standard: true, secure: true } }],
+    });
     expect(w.mainWorldKeys).toEqual(['api']);
     expect([...w.api].sort()).toEqual([...methodNames, 'on'].sort());
     expect(w.apiTypes).toEqual(['function']);
@@ -210,6 +214,7 @@ describe('navigation, new windows, external links and permissions', () => {
     for (const url of ['https://example.com/track', 'app://warehouse-desk/index.html', 'about:blank']) {
       expect(await nav(url, 'open'), url).toBe('deny');
     }
+    expect(await app.op('attachWebview')).toBe('prevented');
     // A window the page opens never reaches the system browser by itself.
     expect(app.records.filter((r) => r.kind === 'shell.openExternal')).toEqual([]);
   });

@@ -101,6 +101,17 @@ const ops = {
     }
     return wc._navigate(url, kind === 'redirect' ? 'will-redirect' : 'will-navigate') ? 'allowed' : 'prevented';
   },
+  /** The page tries to attach a <webview>: whether it went ahead. */
+  attachWebview() {
+    const e = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
+    win().webContents.emit('will-attach-webview', e, {}, {});
+    return e.defaultPrevented ? 'prevented' : 'allowed';
+  },
   /** A link the person clicks (trusted) or page script clicks. */
   click({ href, target, trusted }) {
     const r = win().webContents.renderer;
