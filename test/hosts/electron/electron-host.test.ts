@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { methodNames, ipcChannel } from '../../../src/shared/contract';
@@ -127,6 +127,41 @@ describe('IPC', () => {
       calls: [{ method: 'session.signOut', input: {} }],
     });
     expect(changes.at(-1)).toMatchObject({ signedIn: false });
+  });
+
+  it('remembers the password only through safeStorage and resumes after a restart', async () => {
+    const data = tempDir('wd-electron-remember-');
+    try {
+      const first = launch({ dataDir: data.dir });
+      await first.until('window.load');
+      const saved = await first.op<R<{ id: string }>>('call', {
+        method: 'profiles.save',
+        input: { name: 'Sandbox', omsUrl: sandbox.url, pimUrl: sandbox.url, companyId: 1, storageCodes: ['A-01'] },
+      });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const input = { profileId: saved.value.id, userName: 'demo', password: 'demo1234', remember: true };
+      expect(await first.op('call', { method: 'app.info', input: {} })).toMatchObject({
+        value: { secretStorage: { available: true, backend: 'os' } },
+      });
+      expect(await first.op('call', { method: 'session.signIn', input })).toMatchObject({ ok: true });
+      void first.op('quit').catch(() => undefined);
+      expect(await first.exited).toBe(0);
+      const files = readdirSync(data.dir, { recursive: true }) as string[];
+      for (const f of files) {
+        const path = join(data.dir, f);
+        if (statSync(path).isFile()) expect(readFileSync(path).includes('demo1234'), f).toBe(false);
+      }
+      const second = launch({ dataDir: data.dir });
+      await second.until('window.load');
+      expect(await second.op('call', { method: 'session.resume', input: {} })).toMatchObject({
+        ok: true,
+        value: { signedIn: true, user: 'demo' },
+      });
+    } finally {
+      await Promise.all(running.map((a) => a.close()));
+      running = [];
+      data.cleanup();
+    }
   });
 
   it('refuses calls from foreign origins, subframes, other app hosts and a missing frame', async () => {
