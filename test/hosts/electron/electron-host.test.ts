@@ -37,6 +37,9 @@ describe('the built preload', () => {
     expect(required.length).toBeGreaterThan(0);
     for (const name of required) expect(['electron', 'events', 'timers', 'url']).toContain(name);
     expect(source).not.toMatch(/^\s*(import|export)\s/m);
+    // Names only, no schemas: a few kB (with zod it was 35 kB and could not load).
+    expect(source.length).toBeLessThan(8_000);
+    expect(source).not.toMatch(/\bz\.(object|strictObject|string|number|enum)\(/);
   });
 });
 
