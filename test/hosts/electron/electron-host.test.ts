@@ -46,7 +46,8 @@ describe('the built preload', () => {
 describe('the window', () => {
   it('is sandboxed and isolated, loads app://warehouse-desk/, and window.api has one function per contract method', async () => {
     const app = launch();
-    await app.until('window.load');
+    const load = await app.until('window.load');
+    expect(load.csp).toMatch(/default-src 'none'/);
     const w = await app.op<{
       options: { title: string; icon?: string };
       webPreferences: Record<string, unknown>;

@@ -298,8 +298,16 @@ export class BrowserWindow extends EventEmitter {
   }
   async loadURL(url) {
     if (!isReady) throw new Error('BrowserWindow can only be used after app is ready');
+    // The document comes through the scheme's handler, as Chromium asks for it.
+    const scheme = new URL(url).protocol.slice(0, -1);
+    if (!protocolHandlers.has(scheme)) throw new Error(`ERR_UNKNOWN_URL_SCHEME (-302) loading '${url}'`);
+    const res = await requestFromPage(url);
+    if (!res.ok) {
+      record('window.loadFailed', { url, status: res.status });
+      throw new Error(`ERR_HTTP_RESPONSE_CODE_FAILURE (-379) loading '${url}'`);
+    }
     this.webContents.mainFrame.url = url;
-    record('window.load', { url });
+    record('window.load', { url, csp: res.headers.get('content-security-policy') });
     this.webContents.renderer = new Renderer(this);
     this.webContents.emit('did-finish-load');
     queueMicrotask(() => this.emit('ready-to-show'));
