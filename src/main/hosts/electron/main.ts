@@ -63,22 +63,21 @@ function startupError(e: unknown, dataDir: string): string {
   return t('desktop:startup.failed', { message: e instanceof Error ? e.message : String(e) });
 }
 
-async function start(): Promise<void> {
+/** Says why in a dialog and ends with a non-zero exit code. */
+function cannotStart(e: unknown, dataDir: string): void {
+  dialog.showErrorBox(createI18n(osLanguage()).t('desktop:startup.title'), startupError(e, dataDir));
+  app.exit(1);
+}
+
+async function start(dataDir: string): Promise<void> {
   serveRenderer(join(here, '../renderer'));
-  const dataDir = process.env.WD_DATA_DIR ?? app.getPath('userData');
-  try {
-    core = createCore({
-      dataDir,
-      host: 'electron',
-      version: app.getVersion(),
-      secrets: electronSecretStore,
-      nativeBinding: nativeBindingPath(),
-    });
-  } catch (e) {
-    dialog.showErrorBox(createI18n(osLanguage()).t('desktop:startup.title'), startupError(e, dataDir));
-    app.exit(1);
-    return;
-  }
+  core = createCore({
+    dataDir,
+    host: 'electron',
+    version: app.getVersion(),
+    secrets: electronSecretStore,
+    nativeBinding: nativeBindingPath(),
+  });
   wireIpc(core);
   const menuIn = (language: Language) => setApplicationMenu(createI18n(language).t, app.isPackaged);
   const settings = await core.call('settings.get', {});
@@ -104,7 +103,14 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  void app.whenReady().then(start);
+  void app.whenReady().then(async () => {
+    const dataDir = process.env.WD_DATA_DIR ?? app.getPath('userData');
+    try {
+      await start(dataDir);
+    } catch (e) {
+      cannotStart(e, dataDir);
+    }
+  });
 
   app.on('window-all-closed', () => app.quit());
 
