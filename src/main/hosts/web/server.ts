@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Core } from '../../core';
-import { CONTENT_SECURITY_POLICY } from '../csp';
+import { contentSecurityPolicy } from '../csp';
 
 export interface WebHostOptions {
   core: Core;
@@ -178,7 +178,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
   async function sendPage(res: ServerResponse) {
     const html = await page();
-    res.writeHead(200, { ...securityHeaders(), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
+    const imageBase = opts.core.ctx.settings.get().imageBaseUrl || null;
+    res.writeHead(200, { ...securityHeaders(imageBase), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
     res.end(html);
   }
 
@@ -201,9 +202,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   };
 }
 
-function securityHeaders(): Record<string, string> {
+/** `imageBase`: the configured image server, the one origin img-src allows besides the app. */
+function securityHeaders(imageBase: string | null = null): Record<string, string> {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(imageBase),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',

@@ -29,6 +29,7 @@ export const settings = {
   images: {
     title: 'Images',
     baseUrl: 'Image server address (for product and return photos)',
+    onlyThere: 'Pictures are loaded from this server only; the page reloads when it changes.',
   },
   about: {
     title: 'About',

@@ -32,6 +32,7 @@ export const settings: Shape<typeof en> = {
   images: {
     title: 'Görseller',
     baseUrl: 'Görsel sunucusu adresi (ürün ve iade fotoğrafları için)',
+    onlyThere: 'Görseller yalnızca bu sunucudan yüklenir; adres değişince sayfa yeniden yüklenir.',
   },
   about: {
     title: 'Hakkında',

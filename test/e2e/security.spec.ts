@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, signInToSandbox, test } from './fixtures';
+
+test.use({ sandboxOptions: { packages: 20, returns: 30, seed: 31, days: 20 } as never });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A loopback HTTP server that counts what it is asked for. */
+async function counter(): Promise<{ url: string; hits: string[]; server: Server }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'image/png' });
+    res.end(PNG);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
+}
+
+const scan = (page: Page, code: string) =>
+  page.evaluate(`((code) => {
+    for (const ch of code) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
+    }
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+  })(${JSON.stringify(code)})`);
+
+type Raw = {
+  id: number;
+  cargoTrackingNumber: string;
+  lines?: { itemLines?: { returnLineAttachments?: { fileName: string; extension: string }[] | null }[] }[];
+};
+
+test('pictures come only from the image server: an absolute attachment URL is not fetched, and the CSP blocks any other host', async ({
+  page,
+  app,
+}) => {
+  const images = await counter();
+  const tracker = await counter();
+  try {
+    await app.core.call('settings.update', { imageBaseUrl: `${images.url}/files` });
+    const res = await page.reload();
+    const csp = res!.headers()['content-security-policy']!;
+    expect(csp).toContain(`img-src 'self' data: blob: ${images.url};`);
+    expect(csp).not.toMatch(/img-src[^;]*\bhttps?:(?!\/\/127)/);
+
+    await signInToSandbox(page, app);
+    await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('last-sync')).toContainText('30 returns');
+
+    // A return whose first picture's file name is an absolute URL (a tracking pixel), the other relative.
+    const db = app.core.ctx.workspace().db;
+    const rows = db.prepare<[], { pk: number; raw_json: string }>("SELECT pk, raw_json FROM packages WHERE kind = 'return'").all();
+    let target: Raw | null = null;
+    for (const row of rows) {
+      const raw = JSON.parse(row.raw_json) as Raw;
+      const atts = (raw.lines ?? []).flatMap((l) => (l.itemLines ?? []).flatMap((i) => i.returnLineAttachments ?? []));
+      const pics = atts.filter((a) => a.extension !== 'pdf');
+      if (pics.length < 2) continue;
+      pics[0]!.fileName = `${tracker.url}/pixel?opened=1`;
+      pics[0]!.extension = 'png';
+      pics[1]!.extension = 'png';
+      db.prepare('UPDATE packages SET raw_json = ? WHERE pk = ?').run(JSON.stringify(raw), row.pk);
+      target = raw;
+      break;
+    }
+    expect(target).not.toBeNull();
+
+    await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
+    await scan(page, target!.cargoTrackingNumber);
+    const detail = page.getByRole('article', { name: `Return ${target!.id}` });
+    await expect(detail).toBeVisible();
+    const section = detail.getByRole('region', { name: 'Customer’s attachments' });
+    // The relative one is loaded from the image server; the absolute one is shown as unavailable.
+    await expect(section.locator('img').first()).toHaveJSProperty('complete', true);
+    await expect.poll(() => images.hits.filter((h) => h.startsWith('/files/iade_')).length).toBeGreaterThan(0);
+    await expect(section.getByRole('img', { name: 'Picture not available' }).first()).toBeVisible();
+    await expect(section.locator(`img[src^="${tracker.url}"]`)).toHaveCount(0);
+
+    // Even an <img> put into the page by other means is blocked by the CSP.
+    const blocked = await page.evaluate(
+      (src) =>
+        new Promise<boolean>((resolve) => {
+          const img = document.createElement('img');
+          img.onload = () => resolve(false);
+          img.onerror = () => resolve(true);
+          img.src = src;
+          document.body.append(img);
+        }),
+      `${tracker.url}/injected.png`,
+    );
+    expect(blocked).toBe(true);
+    expect(tracker.hits).toEqual([]);
+  } finally {
+    images.server.close();
+    tracker.server.close();
+  }
+});
