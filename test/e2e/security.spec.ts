@@ -82,17 +82,13 @@ test('pictures come only from the image server: an absolute attachment URL is no
     await expect(section.locator(`img[src^="${tracker.url}"]`)).toHaveCount(0);
 
     // Even an <img> put into the page by other means is blocked by the CSP.
-    const blocked = await page.evaluate(
-      (src) =>
-        new Promise<boolean>((resolve) => {
-          const img = document.createElement('img');
-          img.onload = () => resolve(false);
-          img.onerror = () => resolve(true);
-          img.src = src;
-          document.body.append(img);
-        }),
-      `${tracker.url}/injected.png`,
-    );
+    const blocked = await page.evaluate(`new Promise((resolve) => {
+      const img = document.createElement('img');
+      img.onload = () => resolve(false);
+      img.onerror = () => resolve(true);
+      img.src = ${JSON.stringify(`${tracker.url}/injected.png`)};
+      document.body.append(img);
+    })`);
     expect(blocked).toBe(true);
     expect(tracker.hits).toEqual([]);
   } finally {
