@@ -274,7 +274,9 @@ export function createReturnsRepo(ws: Workspace) {
         params.push(input.carrier);
       }
       const customer = fold(input.customer);
-      if (customer.length >= 3) {
+      // A NUL matches no customer (and FTS5 cannot take it in a query string).
+      if (customer.includes('\0')) where.push('0');
+      else if (customer.length >= 3) {
         where.push('p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)');
         params.push(`"${customer.replace(/"/g, '""')}"`);
       } else if (customer) {
