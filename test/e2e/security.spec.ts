@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { expect, signInToSandbox, test } from './fixtures';
 
 test.use({ sandboxOptions: { packages: 20, returns: 30, seed: 31, days: 20 } as never });
@@ -95,4 +96,37 @@ test('pictures come only from the image server: an absolute attachment URL is no
     images.server.close();
     tracker.server.close();
   }
+});
+
+test('hostile files and input: an oversized import is refused, a 100,000-deep JSON gets a message, a NUL in the search box finds nothing', async ({
+  page,
+  app,
+}) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  const file = page.getByLabel('File', { exact: true });
+
+  await file.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21 * 1024 * 1024, 0x41) });
+  await expect(page.getByRole('alert').filter({ hasText: 'This file is 21.0 MB; files up to 20.0 MB can be imported.' })).toBeVisible();
+
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  await file.setInputFiles({ name: 'deep.json', mimeType: 'application/json', buffer: Buffer.from(deep) });
+  await expect(page.getByText('deep.json cannot be imported:')).toBeVisible();
+  // The page is still there and still works.
+  await expect(page.getByRole('navigation')).toBeVisible();
+
+  const nested = `[{"a":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}]`;
+  await file.setInputFiles({ name: 'nested.json', mimeType: 'application/json', buffer: Buffer.from(nested) });
+  await expect(page.getByText('nested.json cannot be imported:')).toBeVisible();
+
+  // A good file still goes through the worker and opens in the editor.
+  await file.setInputFiles(join(import.meta.dirname, '../fixtures/products/single.csv'));
+  await expect(page.locator('input[value="CAY-BARDAGI-6"]').first()).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search packages' });
+  await search.fill('abc\u0000def');
+  await search.press('Enter');
+  await expect(page.getByText('No package in this computer’s cache matches.')).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
 });
