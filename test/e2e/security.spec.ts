@@ -130,3 +130,22 @@ test('hostile files and input: an oversized import is refused, a 100,000-deep JS
   await expect(page.getByText('No package in this computer’s cache matches.')).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
 });
+
+test('a connection over http:// to another computer is saved only after an administrator accepts the warning', async ({ page, app }) => {
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByRole('button', { name: 'New connection' }).click();
+  await page.getByLabel('Name').fill('Eski depo');
+  await page.getByLabel('Order service (OMS) address').fill('http://10.0.0.5:8080');
+  await page.getByLabel('Storage codes').fill('A-01-01');
+  await expect(page.getByRole('note')).toContainText('http://10.0.0.5:8080 is http:// on another computer');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('This needs your confirmation.');
+  expect(await app.core.call('profiles.list', {})).toMatchObject({ ok: true, value: [] });
+  await page.getByLabel('I am an administrator and accept this risk').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Connection saved.')).toBeVisible();
+  expect(await app.core.call('profiles.list', {})).toMatchObject({
+    ok: true,
+    value: [{ name: 'Eski depo', omsUrl: 'http://10.0.0.5:8080' }],
+  });
+});
