@@ -47,6 +47,10 @@ test('pictures come only from the image server: an absolute attachment URL is no
     const csp = res!.headers()['content-security-policy']!;
     expect(csp).toContain(`img-src 'self' data: blob: ${images.url};`);
     expect(csp).not.toMatch(/img-src[^;]*\bhttps?:(?!\/\/127)/);
+    // The page's own <meta> policy says the same (no http:/https: wildcard left).
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain(
+      `img-src 'self' data: blob: ${images.url};`,
+    );
 
     await signInToSandbox(page, app);
     await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();

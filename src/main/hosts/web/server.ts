@@ -47,9 +47,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const secretBuf = Buffer.from(secret);
   const root = resolve(opts.rendererDir);
   // Read per request (it is small) so a rebuilt renderer is picked up without a restart.
-  const page = async () => {
+  // The page's own CSP <meta> gets the same img-src as the header (the configured image server).
+  const page = async (imageBase: string | null = null) => {
     const html = await readFile(join(root, 'index.html'), 'utf8');
-    return html.replace('<head>', `<head>\n    <meta name="wd-web-secret" content="${secret}" />`);
+    const meta = contentSecurityPolicy(imageBase)
+      .split('; ')
+      .filter((d) => !d.startsWith('frame-ancestors'))
+      .join('; ');
+    return html
+      .replace(/(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*"/, `$1${meta}"`)
+      .replace('<head>', `<head>\n    <meta name="wd-web-secret" content="${secret}" />`);
   };
   await page().catch(() => {
     throw new Error(`no built renderer in ${root}: run "npm run build:web" first`);
@@ -177,8 +184,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   }
 
   async function sendPage(res: ServerResponse) {
-    const html = await page();
     const imageBase = opts.core.ctx.settings.get().imageBaseUrl || null;
+    const html = await page(imageBase);
     res.writeHead(200, { ...securityHeaders(imageBase), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
     res.end(html);
   }
