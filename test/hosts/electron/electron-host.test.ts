@@ -210,6 +210,12 @@ describe('app:// protocol', () => {
     expect(index.headers?.['content-security-policy']).toMatch(/default-src 'none'/);
     expect(index.headers?.['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(index.headers?.['x-content-type-options']).toBe('nosniff');
+    // Pictures only from the configured image server: none yet, then the one set in Settings.
+    expect(index.headers?.['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
+    const set = await app.op('call', { method: 'settings.update', input: { imageBaseUrl: 'https://img.example.com/products' } });
+    expect(set).toMatchObject({ ok: true });
+    const again = await app.op<Res>('fetch', { url: 'app://warehouse-desk/index.html' });
+    expect(again.headers?.['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/img\.example\.com;/);
     const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(index.body ?? '')?.[1];
     expect(script).toBeTruthy();
     const js = await app.op<Res>('fetch', { url: `app://warehouse-desk/${script}` });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Language } from '../../../shared/domain/settings';
 import { createI18n } from '../../../shared/i18n';
 import { createCore, type Core } from '../../core';
+import { contentSecurityPolicy } from '../csp';
 import { isAppError } from '../../core/errors';
 import { wireIpc } from './ipc';
 import { setApplicationMenu } from './menu';
@@ -69,8 +70,11 @@ function cannotStart(e: unknown, dataDir: string): void {
   app.exit(1);
 }
 
+/** The configured image server: the one origin the page's CSP lets pictures come from. */
+let imageBase: string | null = null;
+
 async function start(dataDir: string): Promise<void> {
-  serveRenderer(join(here, '../renderer'));
+  serveRenderer(join(here, '../renderer'), () => contentSecurityPolicy(imageBase));
   core = createCore({
     dataDir,
     host: 'electron',
@@ -82,7 +86,12 @@ async function start(dataDir: string): Promise<void> {
   const menuIn = (language: Language) => setApplicationMenu(createI18n(language).t, app.isPackaged);
   const settings = await core.call('settings.get', {});
   menuIn(settings.ok ? settings.value.language : osLanguage());
-  core.bus.on('settings.changed', (s) => menuIn(s.language));
+  imageBase = (settings.ok && settings.value.imageBaseUrl) || null;
+  core.bus.on('settings.changed', (s) => {
+    menuIn(s.language);
+    // Applies from the next load of the page, as in the web host.
+    imageBase = s.imageBaseUrl || null;
+  });
   window = createWindow();
   window.on('closed', () => (window = null));
 }

@@ -30,9 +30,10 @@ export function resolveAppFile(root: string, url: URL): string | null {
 
 /**
  * Serves the built renderer from app://warehouse-desk/ instead of file://, so the page has a real
- * origin (for the IPC sender check and the CSP) and cannot read other local files.
+ * origin (for the IPC sender check and the CSP) and cannot read other local files. `csp` gives the
+ * policy per request: its img-src names the configured image server (contentSecurityPolicy()).
  */
-export function serveRenderer(rendererDir: string): void {
+export function serveRenderer(rendererDir: string, csp: () => string = () => CONTENT_SECURITY_POLICY): void {
   const root = resolve(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppFile(root, new URL(request.url));
@@ -44,7 +45,7 @@ export function serveRenderer(rendererDir: string): void {
       return notFound();
     }
     const headers = new Headers(res.headers);
-    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    headers.set('content-security-policy', csp());
     headers.set('x-content-type-options', 'nosniff');
     return new Response(res.body, { status: res.status, headers });
   });
