@@ -4,6 +4,7 @@ import { Dialog } from './components/Dialog';
 import { Nav } from './components/Nav';
 import { NoScanHere } from './components/NoScanHere';
 import { NotificationToasts } from './components/NotificationToasts';
+import { ScreenBoundary } from './components/ScreenBoundary';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { TrainingBanner } from './components/TrainingBanner';
@@ -70,7 +71,9 @@ export function App() {
         {signedIn ? <Nav /> : null}
       </header>
       <StatusBar onSignOut={signedIn ? requestSignOut : undefined} />
-      {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
+      <ScreenBoundary key={signedIn ? screen : settingsSignedOut ? 'settings-signed-out' : 'sign-in'}>
+        {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
+      </ScreenBoundary>
       {signedIn ? <NotificationToasts /> : null}
       {signedIn && (screen === 'notifications' || screen === 'outbox') ? <NoScanHere key={screen} /> : null}
       <Dialog title={t('signOutOpenCount.title')} open={askSignOut !== null} onClose={() => setAskSignOut(null)}>

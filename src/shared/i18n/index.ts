@@ -12,6 +12,7 @@ import { returns as enReturns } from './en/returns';
 import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
 import { outbox as enOutbox } from './en/outbox';
+import { desktop as enDesktop } from './en/desktop';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
@@ -24,6 +25,7 @@ import { returns as trReturns } from './tr/returns';
 import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
 import { outbox as trOutbox } from './tr/outbox';
+import { desktop as trDesktop } from './tr/desktop';
 
 /**
  * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
@@ -43,6 +45,7 @@ export const resources = {
     products: enProducts,
     outbox: enOutbox,
     scanner: enScanner,
+    desktop: enDesktop,
   },
   tr: {
     common: trCommon,
@@ -57,6 +60,7 @@ export const resources = {
     products: trProducts,
     outbox: trOutbox,
     scanner: trScanner,
+    desktop: trDesktop,
   },
 } as const;
 
