@@ -75,7 +75,7 @@ export function App() {
         {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
       </ScreenBoundary>
       {signedIn ? <NotificationToasts /> : null}
-      {signedIn && (screen === 'notifications' || screen === 'outbox') ? <NoScanHere key={screen} /> : null}
+      {signedIn && (screen === 'notifications' || screen === 'outbox') ? <NoScanHere key={`no-scan-${screen}`} /> : null}
       <Dialog title={t('signOutOpenCount.title')} open={askSignOut !== null} onClose={() => setAskSignOut(null)}>
         <p>{t('signOutOpenCount.text', askSignOut ?? { code: '', lines: 0 })}</p>
         <div className="row">
