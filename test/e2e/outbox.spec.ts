@@ -33,8 +33,10 @@ test.describe('outbox screen', () => {
     await expect(detail).toContainText('RAF-9 ürünü bulunamadı');
 
     // Send again: the service still refuses, the attempt is counted.
+    // (With a write open, the list hides tries and next try; the detail shows them.)
+    await expect(detail.locator('dd').nth(3)).toHaveText('1');
     await detail.getByRole('button', { name: 'Send again' }).click();
-    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+    await expect(detail.locator('dd').nth(3)).toHaveText('2');
     await expect(row).toContainText('Refused');
 
     // Cancel asks first, with the focus on the safe choice.
