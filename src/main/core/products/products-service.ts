@@ -5,7 +5,7 @@ import { validateProductRequest } from '../../../shared/products/validate';
 import { productsOf } from '../catalog/products-repo';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
-import { outboxOf, registerSender } from '../outbox/outbox';
+import { idempotencyHeader, outboxOf, registerSender } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 
 /** Records per SaveProductsManually request; a model's records are never split across requests. */
@@ -18,14 +18,15 @@ interface SavePayload {
 
 registerSender(
   'products',
-  (payload, ws, ctx) => {
+  (payload, ws, ctx, meta) => {
     const p = payload as SavePayload;
     return ctx.session.authorized((token) =>
       ctx.http.send(`${ws.profile.pimUrl}/pim/SaveProductsManually?companyId=${encodeURIComponent(String(p.companyId))}`, {
         method: 'POST',
         body: p.records,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, ...idempotencyHeader(meta) },
         timeoutMs: 120_000,
+        signal: meta.signal,
       }),
     );
   },

@@ -151,7 +151,8 @@ export class Session {
 
   /**
    * Runs an authorized request. On a 401 the token is dropped, one re-login happens (shared with
-   * every other caller that hit the same 401) and the request is retried once.
+   * every other caller that hit the same 401) and the request is retried once; a second 401 is
+   * AppError('forbidden', {reason: 'unauthorized'}).
    */
   async authorized(send: (token: string) => Promise<HttpResponse>): Promise<HttpResponse> {
     const token = await this.getToken();
@@ -160,7 +161,9 @@ export class Session {
     if (this.token === token) this.token = null;
     const fresh = await this.relogin();
     const retry = await this.track(send(fresh));
-    if (retry.status === 401) throw new AppError('session_expired', 'the service refused a fresh token');
+    // Refused again right after a successful login: the user may sign in but not do this. Not a
+    // session that ended (signing in again would loop); the caller decides how often to try.
+    if (retry.status === 401) throw new AppError('forbidden', 'the service refused a fresh token', { status: 401, reason: 'unauthorized' });
     return retry;
   }
 
