@@ -443,6 +443,7 @@ export class Outbox {
     }
     if (e instanceof AppError && e.code === 'forbidden' && e.params?.reason === 'unauthorized') {
       // A fresh token refused for this write: an attempt, with backoff; after a few the queue stops.
+      if (this.halted) return { kind: 'paused', error: this.halted };
       this.unauthorizedStreak++;
       if (this.unauthorizedStreak >= MAX_UNAUTHORIZED) {
         const error: AppErrorShape = {
