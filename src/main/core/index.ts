@@ -13,6 +13,7 @@ import { EventBus } from './events';
 import { features } from './features';
 import type { Handlers } from './handler-types';
 import { createInvoker, type Invoke } from './invoke';
+import { CLOSE_WAIT_MS } from './outbox/outbox';
 import { noSecretStore } from './secrets';
 import { Session } from './session/session';
 import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-repo';
@@ -131,6 +132,9 @@ export function createCore(options: CoreOptions): Core {
     async close() {
       session.dispose();
       stopFeatures();
+      // A write in flight gets a short while to be answered and recorded; quit never waits longer.
+      const open = [...(current ? [current] : []), ...extra.values()];
+      await Promise.all(open.map((ws) => ws.closeGracefully(CLOSE_WAIT_MS)));
       current?.close();
       current = null;
       for (const ws of extra.values()) ws.close();

@@ -19,6 +19,8 @@ export interface Workspace {
    * statements, the outbox, the sync engine). Services with a close() are closed with the workspace.
    */
   service<T>(name: string, make: () => T): T;
+  /** Gives services with a settle(ms) (the outbox's write in flight) at most `ms` to finish, then closes. */
+  closeGracefully(ms: number): Promise<void>;
   close(): void;
 }
 
@@ -32,7 +34,7 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   mkdirSync(join(dataDir, 'workspaces'), { recursive: true });
   const db = openDatabase(file, workspaceMigrations, options);
   const services = new Map<string, unknown>();
-  return {
+  const ws: Workspace = {
     profile,
     db,
     file,
@@ -40,12 +42,18 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       if (!services.has(name)) services.set(name, make());
       return services.get(name) as T;
     },
+    async closeGracefully(ms) {
+      await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms)));
+      ws.close();
+    },
     close() {
+      if (!db.open) return;
       for (const s of [...services.values()].reverse()) (s as { close?: () => void }).close?.();
       services.clear();
       db.close();
     },
   };
+  return ws;
 }
 
 /** Training starts from a clean slate every time: its sandbox is new, so is its workspace. */

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
 import '../../../src/main/core/counts/inventory-sender';
@@ -129,7 +130,7 @@ describe('outbox under faults', () => {
   });
 
   it('lets only one process send: a second runner on the same workspace never re-sends a write in flight', async () => {
-    const held: import('node:http').ServerResponse[] = [];
+    const held: ServerResponse[] = [];
     const svc = await fakeService({
       'PUT /Inventory/UpdateInventory': (_req, res) => {
         held.push(res);
