@@ -77,3 +77,67 @@ export async function fakeService(routes: Record<string, Route> = {}): Promise<F
       }),
   };
 }
+
+export interface RecordedWrite {
+  key: string;
+  path: string;
+  body: unknown;
+  status: number;
+}
+
+/**
+ * A loopback proxy in front of a service (the sandbox) that notes every write that reached it
+ * (PUT/POST other than login) with its Idempotency-Key, in arrival order.
+ */
+export async function recordingProxy(target: string): Promise<{ url: string; writes: RecordedWrite[]; close(): Promise<void> }> {
+  const writes: RecordedWrite[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const headers = { ...req.headers };
+      delete headers.host;
+      fetch(`${target}${req.url ?? '/'}`, {
+        method: req.method,
+        headers: headers as Record<string, string>,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      })
+        .then(async (r) => {
+          const text = Buffer.from(await r.arrayBuffer());
+          const path = (req.url ?? '/').split('?')[0]!;
+          if (req.method !== 'GET' && !path.startsWith('/Auth/')) {
+            let parsed: unknown = undefined;
+            try {
+              parsed = JSON.parse(body.toString('utf8'));
+            } catch {
+              parsed = body.toString('utf8');
+            }
+            writes.push({ key: String(req.headers['idempotency-key'] ?? ''), path, body: parsed, status: r.status });
+          }
+          const out: Record<string, string> = {};
+          r.headers.forEach((v, k) => {
+            if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding' && k !== 'connection') out[k] = v;
+          });
+          res.writeHead(r.status, out).end(text);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    writes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -74,6 +74,8 @@ const MAX_BODY = 20_000;
 export const LEASE_MS = 30_000;
 /** While another process holds the queue, look again this often (it releases the queue when idle). */
 const LEASE_POLL_MS = 5_000;
+/** While idle, look for writes queued by another process this often. */
+const IDLE_POLL_MS = 15_000;
 /** A fresh token refused for a write this many times in a row stops the queue (no login storm). */
 const MAX_UNAUTHORIZED = 3;
 /** How long closing waits for a write in flight before abandoning it (it is sent again later). */
@@ -177,6 +179,7 @@ export class Outbox {
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Rows this runner is sending right now. */
   private readonly inflight = new Set<number>();
+  private skipped = false;
   private readonly unrecorded = new Map<number, Unrecorded>();
   private unauthorizedStreak = 0;
   /** Why the queue stopped on its own (the service refuses this user); cleared by retry or a new sign-in. */
@@ -358,14 +361,25 @@ export class Outbox {
     return this.draining;
   }
 
+  /** Whether the last drain sent nothing because another process holds the queue. */
+  lastDrainSkipped(): boolean {
+    return this.skipped;
+  }
+
   /** Whether this runner holds the queue (tests, the CLI's report). */
   holdsLease(): boolean {
     return this.s.lease.get()?.owner === this.owner;
   }
 
   private async doDrain(): Promise<void> {
+    this.skipped = false;
     if (this.closed || this.halted || !this.ctx.session.isSignedIn()) return;
-    if (!this.takeLease()) return;
+    // Nothing due and nothing left "sending": no need to take the queue (a plain read).
+    if (this.s.heads.all(Date.now()).length === 0 && this.s.sending.all().length === 0) return;
+    if (!this.takeLease()) {
+      this.skipped = true;
+      return;
+    }
     this.heartbeat = setInterval(() => this.renewLease(), LEASE_MS / 3);
     this.heartbeat.unref();
     try {
@@ -610,8 +624,9 @@ export class Outbox {
         .catch((e: unknown) => this.ctx.options.log?.('outbox drain failed', e))
         .finally(() => {
           if (this.closed || this.halted || this.timer) return;
+          // Another process (the CLI) may queue writes too: look again now and then when idle.
           const next = this.s.nextDue.get()?.at;
-          if (next !== null && next !== undefined) this.kick(Math.max(0, next - Date.now()));
+          this.kick(next !== null && next !== undefined ? Math.max(0, Math.min(next - Date.now(), IDLE_POLL_MS)) : IDLE_POLL_MS);
         });
     }, delayMs);
     this.timer.unref();

@@ -15,4 +15,13 @@ export const errors = {
   unavailable: 'This is not available here.',
   internal: 'Something went wrong inside the app.',
   details: 'Details',
+  /** Why a write of the outbox is where it is (OutboxItem.reason). */
+  outbox: {
+    refused: 'The service refused this write. Fix the cause and send it again, or cancel it.',
+    blocked: 'Waits behind write #{{blockedBy}}, which the service refused: send that one again or cancel it.',
+    stale: 'Not sent again: a newer count of {{sku}} at {{storageCode}} was sent on {{sentAt}}. Cancel this one.',
+    unauthorized: 'The service refuses this user for {{kind}} writes. Ask for the permission, then send again.',
+    unrecorded: 'The service answered; the app notes it as soon as the disk takes it (disk full or busy).',
+    halted: 'Sending stopped: the service refuses this user for these writes.',
+  },
 };

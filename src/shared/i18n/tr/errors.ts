@@ -18,4 +18,12 @@ export const errors: Shape<typeof en> = {
   unavailable: 'Bu burada kullanılamıyor.',
   internal: 'Uygulamanın içinde bir şeyler ters gitti.',
   details: 'Ayrıntılar',
+  outbox: {
+    refused: 'Servis bu gönderimi reddetti. Sorunu düzeltip yeniden gönderin ya da iptal edin.',
+    blocked: 'Servisin reddettiği #{{blockedBy}} numaralı gönderimin arkasında bekliyor: onu yeniden gönderin ya da iptal edin.',
+    stale: 'Yeniden gönderilmedi: {{storageCode}} rafındaki {{sku}} için daha yeni bir sayım {{sentAt}} tarihinde gönderildi. Bunu iptal edin.',
+    unauthorized: 'Servis bu kullanıcının {{kind}} gönderimlerine izin vermiyor. Yetki isteyin, sonra yeniden gönderin.',
+    unrecorded: 'Servis yanıt verdi; disk yazmaya izin verince uygulama bunu kaydedecek (disk dolu ya da meşgul).',
+    halted: 'Gönderim durdu: servis bu kullanıcının bu gönderimlerine izin vermiyor.',
+  },
 };
