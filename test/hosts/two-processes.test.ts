@@ -95,7 +95,11 @@ describe('the app and the CLI on one data directory', () => {
       const loop = async () => {
         for (let i = 0; Date.now() < end; i++) {
           writeFileSync(csv, `sku,qty\nCLI-1,${i}\nCLI-2,${i + 1}\n`);
-          for (const args of [['sync', '--from', from], ['inventory', 'push', csv, '--storage', 'C-03'], ['outbox', '--retry']]) {
+          for (const args of [
+            ['sync', '--from', from],
+            ['inventory', 'push', csv, '--storage', 'C-03'],
+            ['outbox', '--retry'],
+          ]) {
             cli.push({ args, run: await wd(dir, args, { env: password }) });
           }
         }
@@ -110,7 +114,8 @@ describe('the app and the CLI on one data directory', () => {
         db.close();
         return n;
       };
-      for (let i = 0; i < 10 && left() > 0; i++) cli.push({ args: ['outbox', '--retry'], run: await wd(dir, ['outbox', '--retry'], { env: password }) });
+      for (let i = 0; i < 10 && left() > 0; i++)
+        cli.push({ args: ['outbox', '--retry'], run: await wd(dir, ['outbox', '--retry'], { env: password }) });
 
       const db = new Database(file, { readonly: true });
       const rows = db.prepare('SELECT id, group_key AS groupKey, idempotency_key AS key, state FROM outbox ORDER BY id').all() as {

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 export interface FakeRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: unknown;
 }
@@ -46,7 +47,8 @@ export async function fakeService(routes: Record<string, Route> = {}): Promise<F
         body = text;
       }
       const path = (req.url ?? '/').split('?')[0]!;
-      const r: FakeRequest = { method: req.method ?? 'GET', path, headers: req.headers, body };
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      const r: FakeRequest = { method: req.method ?? 'GET', path, query, headers: req.headers, body };
       requests.push(r);
       const route = table.get(`${r.method} ${path}`);
       if (!route) {

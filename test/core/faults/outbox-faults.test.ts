@@ -70,7 +70,9 @@ describe('outbox under faults', () => {
   });
 
   it('waits as long as Retry-After says before sending again', async () => {
-    const svc = await fakeService({ 'PUT /Inventory/UpdateInventory': () => ({ status: 503, body: {}, headers: { 'retry-after': '120' } }) });
+    const svc = await fakeService({
+      'PUT /Inventory/UpdateInventory': () => ({ status: 503, body: {}, headers: { 'retry-after': '120' } }),
+    });
     closers.push(() => svc.close());
     const { core, ws } = await coreOn(svc);
     const outbox = new Outbox(ws, core.ctx, () => 0);
@@ -94,7 +96,10 @@ describe('outbox under faults', () => {
     ws.db.prepare("UPDATE outbox SET state = 'sent', sent_at = '2026-11-20T10:00:00.000Z' WHERE id = ?").run(newer);
     const r = await core.call('outbox.retry', { id: old });
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toMatchObject({ code: 'conflict', params: { reason: 'stale', newerId: newer, sku: 'S1', storageCode: 'A-01' } });
+    expect(!r.ok && r.error).toMatchObject({
+      code: 'conflict',
+      params: { reason: 'stale', newerId: newer, sku: 'S1', storageCode: 'A-01' },
+    });
     expect(!r.ok && r.error.message).toContain('2026-11-20T10:00:00.000Z');
     // Retry all: the stale one stays refused with its reason and still holds its group back …
     expect(await call(core, 'outbox.retry', {})).toEqual({ retried: 1, stale: [old] });

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { OutboxItem, OutboxState } from '../../../shared/domain/outbox';
 import type { AppErrorShape } from '../../../shared/result';
 import type { HttpResponse } from '../api/http';
-import { backoffDelay, isTransientError } from '../api/retry';
+import { backoffDelay, isTransientError, retryAfterMs } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
@@ -139,14 +139,6 @@ function bodySaysFailure(json: unknown): boolean {
   return o.isSuccess === false || o.IsSuccess === false;
 }
 
-/** Seconds or an HTTP date in Retry-After, as milliseconds from now (null when absent or unreadable). */
-export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - now) : null;
-}
-
 /**
  * The durable write queue of a workspace.
  *
@@ -200,8 +192,12 @@ export class Outbox {
          VALUES (@kind, @groupKey, @payload, @key, 'pending', @now, @summary, @ref, @iso, @iso)`,
       ),
       // The head of every group: the oldest write that is pending, being sent or refused.
-      heads: db.prepare<[number], Row>(`SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.next_attempt_at <= ? AND NOT ${blocked} ORDER BY o.id`),
-      nextDue: db.prepare<[], { at: number | null }>(`SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE o.state = 'pending' AND NOT ${blocked}`),
+      heads: db.prepare<[number], Row>(
+        `SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.next_attempt_at <= ? AND NOT ${blocked} ORDER BY o.id`,
+      ),
+      nextDue: db.prepare<[], { at: number | null }>(
+        `SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE o.state = 'pending' AND NOT ${blocked}`,
+      ),
       mark: db.prepare<[string, number]>("UPDATE outbox SET state = 'sending', updated_at = ? WHERE id = ? AND state = 'pending'"),
       sent: db.prepare<[number, string | null, string, string, number]>(
         "UPDATE outbox SET state = 'sent', response_status = ?, response_body = ?, last_error = NULL, sent_at = ?, updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
@@ -235,7 +231,9 @@ export class Outbox {
          FROM outbox o WHERE o.id = ?`,
       ),
       // Newer writes of the same group the service accepted (to refuse a stale retry).
-      newerSent: db.prepare<[string, number], Row>("SELECT * FROM outbox WHERE group_key = ? AND id > ? AND state = 'sent' ORDER BY id DESC"),
+      newerSent: db.prepare<[string, number], Row>(
+        "SELECT * FROM outbox WHERE group_key = ? AND id > ? AND state = 'sent' ORDER BY id DESC",
+      ),
       failedRows: db.prepare<[], Row>("SELECT * FROM outbox WHERE state = 'failed' ORDER BY id"),
       retryOne: db.prepare<[number, string, number]>(
         "UPDATE outbox SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE id = ? AND state IN ('pending', 'failed')",
@@ -433,7 +431,8 @@ export class Outbox {
 
   private judge(row: Row, res: HttpResponse): Outcome {
     const body = res.text.length > MAX_BODY ? `${res.text.slice(0, MAX_BODY)}…` : res.text;
-    if (res.status >= 200 && res.status < 300 && !bodySaysFailure(res.json)) return { kind: 'sent', status: res.status, body: body || null, res };
+    if (res.status >= 200 && res.status < 300 && !bodySaysFailure(res.json))
+      return { kind: 'sent', status: res.status, body: body || null, res };
     if (res.status === 408 || res.status === 429 || res.status >= 500) {
       const error: AppErrorShape = { code: 'service_error', message: `HTTP ${res.status}`, params: { status: res.status } };
       const wait = retryAfterMs(res.retryAfter);
@@ -470,7 +469,8 @@ export class Outbox {
       }
       return { kind: 'later', delay: Math.max(1_000, backoffDelay(row.attempts + 1, BASE_MS, CAP_MS, this.random)), error: shape };
     }
-    if (isTransientError(e)) return { kind: 'later', delay: Math.max(250, backoffDelay(row.attempts, BASE_MS, CAP_MS, this.random)), error: shape };
+    if (isTransientError(e))
+      return { kind: 'later', delay: Math.max(250, backoffDelay(row.attempts, BASE_MS, CAP_MS, this.random)), error: shape };
     return { kind: 'failed', status: null, body: null, error: shape };
   }
 
@@ -482,7 +482,8 @@ export class Outbox {
       return true;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      if (!this.unrecorded.has(row.id)) this.ctx.options.log?.(`outbox: the answer to write #${row.id} cannot be recorded yet (${message})`, e);
+      if (!this.unrecorded.has(row.id))
+        this.ctx.options.log?.(`outbox: the answer to write #${row.id} cannot be recorded yet (${message})`, e);
       this.unrecorded.set(row.id, { outcome, error: message });
       this.scheduleRecord(row);
       return false;
