@@ -29,21 +29,22 @@ export class NotificationsService {
     this.repo = createNotificationsRepo(ws.db);
   }
 
-  receive(n: PackageNotification): { id: number; created: boolean; matched: boolean } {
+  receive(n: PackageNotification): { id: number; created: boolean; matched: boolean; applied: boolean } {
     const receivedAt = new Date().toISOString();
     const result = this.ws.db.transaction(() => {
       const stored = this.repo.insert(n, receivedAt);
-      if (!stored.created) return { ...stored, matched: false };
+      if (!stored.created) return { ...stored, matched: false, applied: false };
       const match = matchPackage(this.ws.db, n);
+      let stale: string | null = null;
       if (match) {
-        applyToPackage(this.ws, match.pk, n, receivedAt);
+        stale = applyToPackage(this.ws, match.pk, n, receivedAt);
         this.repo.setMatched(stored.id, match.pk);
       }
-      return { ...stored, matched: match !== null };
+      return { ...stored, matched: match !== null, applied: match !== null && stale === null };
     })();
     if (result.created) {
       this.ctx.bus.emit('notifications.received', this.repo.get(result.id));
-      if (result.matched) this.ctx.bus.emit('packages.changed', { reason: 'notification' });
+      if (result.applied) this.ctx.bus.emit('packages.changed', { reason: 'notification' });
       else this.syncSoon();
       this.publish();
     }
@@ -57,9 +58,9 @@ export class NotificationsService {
       for (const u of this.repo.unmatchedSince(new Date(Date.now() - 30 * DAY).toISOString())) {
         const match = matchPackage(this.ws.db, u.notification);
         if (!match) continue;
-        applyToPackage(this.ws, match.pk, u.notification, u.receivedAt);
+        // A sync may have brought a record fresher than this notification: then it only matches.
+        if (applyToPackage(this.ws, match.pk, u.notification, u.receivedAt) === null) applied += 1;
         this.repo.setMatched(u.id, match.pk);
-        applied += 1;
       }
     })();
     if (applied > 0) this.ctx.bus.emit('packages.changed', { reason: 'notification' });
