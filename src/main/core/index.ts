@@ -20,7 +20,7 @@ import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-rep
 import { createSettingsRepo } from './settings/settings-repo';
 import { StatusTracker } from './status';
 import { Training } from './training';
-import { openWorkspace, removeWorkspace, type Workspace } from './workspace';
+import { backupWorkspace, openWorkspace, removeWorkspace, type Workspace } from './workspace';
 
 export type { CoreOptions } from './context';
 
@@ -86,8 +86,28 @@ export function createCore(options: CoreOptions): Core {
       const ws = current;
       // Background work (sync schedule, outbox) runs while a session has its workspace open.
       for (const f of features) if (f.attach) detach.push(f.attach(ws, ctx));
+      if (options.background !== false) detach.push(scheduleBackups(ws));
     }
     if (current && profile) current.profile = profile;
+  }
+
+  /** A daily copy of the open workspace (a minute after sign-in, then looked at every 6 hours). */
+  function scheduleBackups(ws: Workspace): () => void {
+    const run = () => {
+      try {
+        backupWorkspace(options.dataDir, ws);
+      } catch (e) {
+        log(`backup of workspace ${ws.profile.id} failed`, e);
+      }
+    };
+    const first = setTimeout(run, 60_000);
+    const every = setInterval(run, 6 * 3_600_000);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
   }
 
   const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace });

@@ -106,7 +106,18 @@ export class Session {
     if (input.remember) this.deps.profiles.setSecret(profile.id, this.deps.secrets.encrypt(creds.password));
     this.deps.settings.update({ activeProfileId: profile.id });
     this.profile = this.deps.profiles.get(profile.id);
-    this.deps.onProfile(this.profile);
+    try {
+      this.deps.onProfile(this.profile);
+    } catch (e) {
+      // The workspace cannot be opened (missing, damaged): not signed in, and the reason is told.
+      this.clearTimer();
+      this.profile = null;
+      this.creds = null;
+      this.token = null;
+      this.offline = false;
+      this.emit();
+      throw e;
+    }
     this.emit();
     return this.state();
   }

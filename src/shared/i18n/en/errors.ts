@@ -15,6 +15,13 @@ export const errors = {
   unavailable: 'This is not available here.',
   internal: 'Something went wrong inside the app.',
   details: 'Details',
+  /** A workspace file that cannot be used (AppError params.reason). */
+  workspace: {
+    workspace_missing:
+      'The data of this connection is missing or empty (counts and unsent writes included). Restore a backup (see the README), or ask IT.',
+    workspace_damaged:
+      'The data of this connection was damaged. It was set aside (kept) and what could be read was saved to {{exported}}. Sign in again to start with a fresh cache.',
+  },
   /** Why a write of the outbox is where it is (OutboxItem.reason). */
   outbox: {
     refused: 'The service refused this write. Fix the cause and send it again, or cancel it.',
