@@ -51,7 +51,7 @@ async function setup(answer: (page: number, req: FakeRequest) => { data: unknown
   const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, sleep: async (ms) => void waits.push(ms) });
   const cached = () =>
     (ws.db.prepare("SELECT id FROM packages WHERE kind = 'order' ORDER BY id").all() as { id: number }[]).map((r) => r.id);
-  return { svc, sync, cached, waits };
+  return { svc, sync, cached, waits, core, ws };
 }
 
 const window = { from: '2026-11-01T00:00:00Z', to: '2026-11-30T00:00:00Z', kinds: ['order' as const] };
@@ -103,5 +103,54 @@ describe('package sync against a misbehaving list', () => {
     );
     await sync.run(window);
     expect(waits).toEqual([7_000]);
+  });
+
+  it('stores a huge page in slices and lets scans through between them', async () => {
+    const huge = Array.from({ length: 5_000 }, (_, i) => record(i + 1));
+    const { sync, core, ws } = await setup(() => ({ data: huge, totalResultCount: huge.length, totalPages: 1 }));
+    const open = await core.call('counts.open', { storageCode: 'A-01' });
+    if (!open.ok) throw new Error(open.error.message);
+    const pageStored = () => ws.db.prepare('SELECT count(*) AS n FROM sync_pages').get() as { n: number };
+    const cachedNow = () => (ws.db.prepare('SELECT count(*) AS n FROM packages').get() as { n: number }).n;
+    let running = true;
+    const midPage: number[] = [];
+    const scanner = (async () => {
+      while (running) {
+        const r = await core.call('counts.scan', { sessionId: open.value.session.id, code: 'RAF-1' });
+        expect(r.ok).toBe(true);
+        // A scan answered while part of the page is stored and the page is not done yet.
+        const n = cachedNow();
+        if (n > 0 && n < huge.length && pageStored().n === 0) midPage.push(n);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    await sync.run(window);
+    running = false;
+    await scanner;
+    expect(midPage.length).toBeGreaterThan(0);
+    expect(cachedNow()).toBe(huge.length);
+  });
+
+  it('shows which request it waits for and how long it may take', async () => {
+    const { sync, svc, core } = await setup(() => ({ data: [record(1)], totalResultCount: 1, totalPages: 1 }));
+    const list = svc.routes.get('GET /orders/GetOrderPackages')!;
+    let release = () => undefined as void;
+    svc.routes.set('GET /orders/GetOrderPackages', (req, res) => {
+      release = () => {
+        const a = list(req, res)!;
+        res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
+      };
+    });
+    const seen: unknown[] = [];
+    core.bus.on('packages.sync', (p) => seen.push(p.waiting));
+    const running = sync.run(window);
+    await new Promise<void>((r) => {
+      const t = setInterval(() => svc.requests.some((q) => q.path === '/orders/GetOrderPackages') && (clearInterval(t), r()), 10);
+    });
+    expect(sync.status().progress.waiting).toMatchObject({ page: 0, timeoutMs: 30_000, attempt: 0 });
+    release();
+    await running;
+    expect(sync.status().progress.waiting ?? null).toBeNull();
+    expect(seen.filter(Boolean).length).toBeGreaterThan(0);
   });
 });

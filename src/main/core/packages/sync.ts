@@ -13,6 +13,10 @@ const DAY = 86_400_000;
 const CONCURRENCY = 3;
 /** Unfinished runs younger than this are resumed before a new run starts. */
 const RESUME_WITHIN_MS = 2 * DAY;
+/** Rows stored per transaction: a huge page is stored in slices, with scans let through between them. */
+export const STORE_SLICE = 2_000;
+/** How long one page request may take (shown counting while it waits). */
+export const PAGE_TIMEOUT_MS = 30_000;
 /** Upper bound of pages in one window when the service sends no totals (1 000 000 packages at 100 a page). */
 const MAX_PAGES_WITHOUT_TOTALS = 10_000;
 
@@ -216,15 +220,23 @@ export class PackageSync {
     const edges = new Map<number, string>();
     let totalPages = run.total_pages;
     let totalResults = run.total_results;
-    const store = (page: number, fetched: FetchedPage) => {
+    const store = async (page: number, fetched: FetchedPage) => {
       edges.set(page, fetched.ids.join(','));
       const now = new Date().toISOString();
-      const tx = this.ws.db.transaction(() => {
-        const r = this.repo.upsertRows(fetched.rows, now);
-        this.insertPage.run(run.id, page, fetched.count, now);
-        return r;
-      });
-      const r = tx();
+      // In slices, each its own transaction, yielding in between so a scan is not kept waiting
+      // behind a 50 000-package page. The page counts as stored only with its last slice: a run
+      // stopped half-way fetches the page again (upserts make that harmless).
+      const r = { inserted: 0 };
+      for (let at = 0; ; at += STORE_SLICE) {
+        const last = at + STORE_SLICE >= fetched.rows.length;
+        r.inserted += this.ws.db.transaction(() => {
+          const part = this.repo.upsertRows(fetched.rows.slice(at, at + STORE_SLICE), now);
+          if (last) this.insertPage.run(run.id, page, fetched.count, now);
+          return part.inserted;
+        })();
+        if (last) break;
+        await yieldToOthers();
+      }
       let fresh = 0;
       for (const id of fetched.ids) {
         if (!pass.has(id)) fresh++;
@@ -256,7 +268,7 @@ export class PackageSync {
         totalPages = first.totalPages ?? (first.totalResults !== null ? Math.ceil(first.totalResults / run.page_size) : null);
         this.updateRunTotals.run(totalPages, totalResults, run.id);
         k.total += totalResults ?? 0;
-        if (!done.has(0)) store(0, first);
+        if (!done.has(0)) await store(0, first);
       } else {
         k.total += totalResults ?? 0;
       }
@@ -267,7 +279,7 @@ export class PackageSync {
         for (let page = 1; page < MAX_PAGES_WITHOUT_TOTALS; page++) {
           if (done.has(page)) continue;
           const p = await this.fetchPage(run, page);
-          const fresh = store(page, p);
+          const fresh = await store(page, p);
           if (p.count < run.page_size || fresh === 0) break;
           if (totalResults !== null && pass.size >= totalResults) break;
         }
@@ -279,7 +291,7 @@ export class PackageSync {
           while (todo.length > 0 && failure === null) {
             const page = todo.shift()!;
             try {
-              store(page, await this.fetchPage(run, page));
+              await store(page, await this.fetchPage(run, page));
             } catch (e) {
               failure ??= e;
             }
@@ -321,10 +333,13 @@ export class PackageSync {
     });
     const url = `${profile.omsUrl}${PACKAGE_LIST_PATHS[run.kind]}?${search}`;
     return retry(
-      async () => {
-        const res = await this.ctx.session.authorized((token) =>
-          this.ctx.http.send(url, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 60_000 }),
-        );
+      async (attempt) => {
+        this.setProgress({ ...this.progress, waiting: { page, since: new Date().toISOString(), timeoutMs: PAGE_TIMEOUT_MS, attempt } });
+        const res = await this.ctx.session
+          .authorized((token) => this.ctx.http.send(url, { headers: { authorization: `Bearer ${token}` }, timeoutMs: PAGE_TIMEOUT_MS }))
+          .finally(() => {
+            if (this.progress.waiting?.page === page) this.setProgress({ ...this.progress, waiting: null });
+          });
         const env = PackageListEnvelope.safeParse(res.json);
         const message = env.success ? serviceMessage(env.data) : null;
         if (res.status === 429 || res.status >= 500) {
@@ -346,9 +361,12 @@ export class PackageSync {
         if (!env.data.isSuccess)
           throw new AppError('service_error', message ?? `page ${page}: the service reported a failure`, { status: res.status });
         const data = env.data.data ?? [];
-        let rows: CacheRow[];
+        const rows: CacheRow[] = [];
         try {
-          rows = data.map((r, i) => toCacheRow(r, run.kind, i));
+          for (let i = 0; i < data.length; i++) {
+            rows.push(toCacheRow(data[i]!, run.kind, i));
+            if (i % STORE_SLICE === STORE_SLICE - 1) await yieldToOthers();
+          }
         } catch (e) {
           if (e instanceof GarbledRecord) throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${e.message}`);
           throw e;
@@ -384,6 +402,9 @@ export class PackageSync {
     this.ctx.bus.emit('packages.changed', { reason: 'sync' });
   }
 }
+
+/** Lets waiting I/O callbacks (a scan over IPC or HTTP) run before the next slice of work. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function parseDate(value: string, name: string): number {
   const t = Date.parse(value);
