@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
 import '../../../src/main/core/counts/inventory-sender';
-import { Outbox, outboxOf } from '../../../src/main/core/outbox/outbox';
+import { Outbox, outboxOf, registerSender } from '../../../src/main/core/outbox/outbox';
 import type { Input, MethodName, Output } from '../../../src/shared/contract';
 import { fakeService, type FakeService, type Route } from '../../support/fake-service';
 import { tempDir } from '../../support/temp';
@@ -215,5 +215,31 @@ describe('outbox under faults', () => {
     await again.drain();
     expect(again.get(id)?.state).toBe('sent');
     expect(puts(svc).map((p) => p.body)).toEqual([item('S1', 9), item('S1', 9)]);
+  });
+
+  it('a refused write of a kind that names its keys holds back only later writes of the same key', async () => {
+    const svc = await fakeService({
+      'POST /save': (req) => ((req.body as { key: string }).key === 'bad' ? { status: 400, body: { IsSuccess: false } } : ok(req, null!)!),
+    });
+    closers.push(() => svc.close());
+    registerSender(
+      'test-keys',
+      (payload, ws, ctx, meta) => ctx.http.send(`${svc.url}/save`, { method: 'POST', body: payload, signal: meta.signal }),
+      undefined,
+      (payload) => [(payload as { key: string }).key],
+      'keys',
+    );
+    const { core, ws } = await coreOn(svc);
+    const outbox = new Outbox(ws, core.ctx, () => 0);
+    const bad = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'bad' } });
+    const same = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'bad', v: 2 } });
+    const other = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'fine' } });
+    await outbox.drain();
+    expect(outbox.get(bad)?.state).toBe('failed');
+    expect(outbox.get(same)).toMatchObject({ state: 'pending', reason: 'blocked', blockedBy: bad });
+    expect(outbox.get(other)?.state).toBe('sent');
+    outbox.cancel(bad);
+    await outbox.drain();
+    expect(outbox.get(same)?.state).toBe('failed');
   });
 });

@@ -35,6 +35,8 @@ export function matchPackage(db: Db, n: PackageNotification): { pk: number; kind
 
 /** The order packages' main line; anything else (cancellations, returns, undelivered) is its own branch. */
 const ORDER_FLOW = ['Created', 'Picked', 'Invoiced', 'Shipped', 'Delivered'];
+/** How far the service's clock may run ahead of ours for its modification times to still count. */
+const CLOCK_MARGIN_MS = 5 * 60_000;
 
 /**
  * Whether what the cache holds is newer than the notification: the record was modified after the
@@ -42,15 +44,11 @@ const ORDER_FLOW = ['Created', 'Picked', 'Invoiced', 'Shipped', 'Delivered'];
  * move an order package back along Created → Picked → Invoiced → Shipped → Delivered (Delivered
  * then a late Shipped), or back from a cancellation/return branch into that line.
  */
-export function cacheIsNewer(
-  raw: Record<string, unknown>,
-  kind: PackageKind,
-  n: PackageNotification,
-  receivedAt: string,
-): string | null {
+export function cacheIsNewer(raw: Record<string, unknown>, kind: PackageKind, n: PackageNotification, receivedAt: string): string | null {
   const modified = typeof raw.lastModifiedDate === 'string' ? Date.parse(raw.lastModifiedDate) : NaN;
-  if (Number.isFinite(modified) && modified > Date.parse(receivedAt))
-    return `the cached record was modified later (${String(raw.lastModifiedDate)})`;
+  // The service's clock: a time later than ours (plus a margin) cannot be compared and is ignored.
+  const plausible = Number.isFinite(modified) && modified <= Date.now() + CLOCK_MARGIN_MS;
+  if (plausible && modified > Date.parse(receivedAt)) return `the cached record was modified later (${String(raw.lastModifiedDate)})`;
   if (kind !== 'order' || typeof raw.status !== 'string') return null;
   const current = ORDER_FLOW.indexOf(raw.status);
   const incoming = ORDER_FLOW.indexOf(n.packageStatusName);

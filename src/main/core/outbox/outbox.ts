@@ -25,16 +25,30 @@ export type AfterSent = (payload: unknown, res: HttpResponse, ws: Workspace) => 
  */
 export type Keys = (payload: unknown) => string[];
 
+/**
+ * What a refused write holds back: every later write of its group ('group', inventory: a storage
+ * code's counts go in order or not at all), or only later writes that set one of the same keys
+ * ('keys', products: a refused model does not stop unrelated products).
+ */
+export type RefusalBlocks = 'group' | 'keys';
+
 interface SenderEntry {
   send: Sender;
   afterSent?: AfterSent;
   keys?: Keys;
+  refusalBlocks: RefusalBlocks;
 }
 const senders = new Map<string, SenderEntry>();
 
 /** Each kind of write registers how it is sent (inventory, products …). */
-export function registerSender(kind: string, send: Sender, afterSent?: AfterSent, keys?: Keys): void {
-  senders.set(kind, { send, afterSent, keys });
+export function registerSender(
+  kind: string,
+  send: Sender,
+  afterSent?: AfterSent,
+  keys?: Keys,
+  refusalBlocks: RefusalBlocks = 'group',
+): void {
+  senders.set(kind, { send, afterSent, keys, refusalBlocks: keys ? refusalBlocks : 'group' });
 }
 
 /** The header of the IETF draft "The Idempotency-Key HTTP Header Field". */
@@ -185,7 +199,8 @@ export class Outbox {
   ) {
     const db = ws.db;
     // Blocks a pending write: an older write of its group still pending, being sent or refused.
-    const blocked = `EXISTS (SELECT 1 FROM outbox e WHERE e.group_key = o.group_key AND e.id < o.id AND e.state IN ('pending', 'sending', 'failed'))`;
+    // An older write of its group still pending or being sent comes first (refusals: see blockerOf).
+    const blocked = `EXISTS (SELECT 1 FROM outbox e WHERE e.group_key = o.group_key AND e.id < o.id AND e.state IN ('pending', 'sending'))`;
     this.s = {
       insert: db.prepare(
         `INSERT INTO outbox (kind, group_key, payload, idempotency_key, state, next_attempt_at, summary, ref, created_at, updated_at)
@@ -195,9 +210,7 @@ export class Outbox {
       heads: db.prepare<[number], Row>(
         `SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.next_attempt_at <= ? AND NOT ${blocked} ORDER BY o.id`,
       ),
-      nextDue: db.prepare<[], { at: number | null }>(
-        `SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE o.state = 'pending' AND NOT ${blocked}`,
-      ),
+      waiting: db.prepare<[], Row>(`SELECT o.* FROM outbox o WHERE o.state = 'pending' AND NOT ${blocked} ORDER BY o.id`),
       mark: db.prepare<[string, number]>("UPDATE outbox SET state = 'sending', updated_at = ? WHERE id = ? AND state = 'pending'"),
       sent: db.prepare<[number, string | null, string, string, number]>(
         "UPDATE outbox SET state = 'sent', response_status = ?, response_body = ?, last_error = NULL, sent_at = ?, updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
@@ -222,13 +235,17 @@ export class Outbox {
       counts: db.prepare<[], { pending: number; failed: number }>(
         "SELECT coalesce(sum(state IN ('pending', 'sending')), 0) AS pending, coalesce(sum(state = 'failed'), 0) AS failed FROM outbox",
       ),
-      list: db.prepare<{ kind: string | null; ref: string | null; limit: number }, Row & { blocked_by: number | null }>(
-        `SELECT o.*, (SELECT min(e.id) FROM outbox e WHERE e.group_key = o.group_key AND e.id < o.id AND e.state = 'failed') AS blocked_by
-         FROM outbox o WHERE (@kind IS NULL OR o.kind = @kind) AND (@ref IS NULL OR o.ref = @ref) ORDER BY o.id DESC LIMIT @limit`,
+      list: db.prepare<{ kind: string | null; ref: string | null; limit: number }, Row>(
+        `SELECT o.* FROM outbox o WHERE (@kind IS NULL OR o.kind = @kind) AND (@ref IS NULL OR o.ref = @ref) ORDER BY o.id DESC LIMIT @limit`,
       ),
-      get: db.prepare<[number], Row & { blocked_by: number | null }>(
-        `SELECT o.*, (SELECT min(e.id) FROM outbox e WHERE e.group_key = o.group_key AND e.id < o.id AND e.state = 'failed') AS blocked_by
-         FROM outbox o WHERE o.id = ?`,
+      get: db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?'),
+      pendingDue: db.prepare<[number], Row>("SELECT * FROM outbox WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY id"),
+      pendingAll: db.prepare<[], Row>("SELECT * FROM outbox WHERE state = 'pending' ORDER BY id"),
+      olderOpen: db.prepare<[string, number], Row>(
+        "SELECT * FROM outbox WHERE group_key = ? AND id < ? AND state IN ('pending', 'sending', 'failed') ORDER BY id",
+      ),
+      olderRefused: db.prepare<[string, number], Row>(
+        "SELECT * FROM outbox WHERE group_key = ? AND id < ? AND state = 'failed' ORDER BY id",
       ),
       // Newer writes of the same group the service accepted (to refuse a stale retry).
       newerSent: db.prepare<[string, number], Row>(
@@ -287,13 +304,13 @@ export class Outbox {
 
   list(opts: { states?: OutboxState[]; kind?: string; ref?: string; limit: number }): OutboxItem[] {
     const rows = this.s.list.all({ kind: opts.kind ?? null, ref: opts.ref ?? null, limit: opts.states ? 10_000 : opts.limit });
-    const items = rows.map((r) => this.overlay(toItem(r)));
+    const items = rows.map((r) => this.overlay(toItem({ ...r, blocked_by: this.blockerOf(r) })));
     return (opts.states ? items.filter((i) => opts.states!.includes(i.state)) : items).slice(0, opts.limit);
   }
 
   get(id: number): OutboxItem | null {
     const r = this.s.get.get(id);
-    return r ? this.overlay(toItem(r)) : null;
+    return r ? this.overlay(toItem({ ...r, blocked_by: this.blockerOf(r) })) : null;
   }
 
   /** Why the queue stopped on its own, or null. */
@@ -373,7 +390,7 @@ export class Outbox {
     this.skipped = false;
     if (this.closed || this.halted || !this.ctx.session.isSignedIn()) return;
     // Nothing due and nothing left "sending": no need to take the queue (a plain read).
-    if (this.s.heads.all(Date.now()).length === 0 && this.s.sending.all().length === 0) return;
+    if (this.dueHeads().length === 0 && this.s.sending.all().length === 0) return;
     if (!this.takeLease()) {
       this.skipped = true;
       return;
@@ -383,7 +400,7 @@ export class Outbox {
     try {
       for (;;) {
         if (this.closed || this.halted || !this.ctx.session.isSignedIn()) return;
-        const heads = this.s.heads.all(Date.now());
+        const heads = this.dueHeads();
         if (heads.length === 0) return;
         // Groups are independent: send their heads side by side.
         const outcomes = await Promise.all(heads.map((row) => this.sendOne(row)));
@@ -396,6 +413,55 @@ export class Outbox {
       // An answer not yet written down keeps the queue: nobody else may send that write again.
       if (!this.closed && this.unrecorded.size === 0) this.releaseLease();
     }
+  }
+
+  /** The refused write that holds this pending one back, or null (see RefusalBlocks). */
+  private blockerOf(row: Row): number | null {
+    if (row.state !== 'pending') return null;
+    const older = this.s.olderRefused.all(row.group_key, row.id);
+    if (older.length === 0) return null;
+    const sender = senders.get(row.kind);
+    if (!sender || sender.refusalBlocks === 'group' || !sender.keys) return older[0]!.id;
+    const mine = new Set(sender.keys(JSON.parse(row.payload)));
+    return older.find((o) => o.kind !== row.kind || sender.keys!(JSON.parse(o.payload)).some((k) => mine.has(k)))?.id ?? null;
+  }
+
+  private keyed(row: Row): boolean {
+    return senders.get(row.kind)?.refusalBlocks === 'keys';
+  }
+
+  /** For kinds that name their keys: no older write of the group that sets one of them is unfinished. */
+  private keysFree(row: Row): boolean {
+    const keys = senders.get(row.kind)!.keys!;
+    const mine = new Set(keys(JSON.parse(row.payload)));
+    return !this.s.olderOpen
+      .all(row.group_key, row.id)
+      .some((o) => o.kind !== row.kind || keys(JSON.parse(o.payload)).some((k) => mine.has(k)));
+  }
+
+  /**
+   * Writes that may go now: the head of each group (not held back by a refused write), and for
+   * kinds that name their keys every write whose keys no older unfinished write of its group sets.
+   */
+  private dueHeads(): Row[] {
+    const now = Date.now();
+    const heads = this.s.heads.all(now).filter((r) => !this.keyed(r) && this.blockerOf(r) === null);
+    // One at a time per group still (a big product send is not fired all at once).
+    const seen = new Set<string>();
+    const keyed = this.s.pendingDue.all(now).filter((r) => {
+      if (!this.keyed(r) || seen.has(r.group_key) || !this.keysFree(r)) return false;
+      seen.add(r.group_key);
+      return true;
+    });
+    return [...heads, ...keyed].sort((a, b) => a.id - b.id);
+  }
+
+  /** When the next write can go (null: nothing can go without a person). */
+  private nextDue(): number | null {
+    const waiting = this.s.waiting.all().filter((r) => !this.keyed(r) && this.blockerOf(r) === null);
+    const keyed = this.s.pendingAll.all().filter((r) => this.keyed(r) && this.keysFree(r));
+    const due = [...waiting, ...keyed].map((r) => r.next_attempt_at);
+    return due.length > 0 ? Math.min(...due) : null;
   }
 
   private async sendOne(row: Row): Promise<'done' | 'stop'> {
@@ -626,7 +692,7 @@ export class Outbox {
         .finally(() => {
           if (this.closed || this.halted || this.timer) return;
           // Another process (the CLI) may queue writes too: look again now and then when idle.
-          const next = this.s.nextDue.get()?.at;
+          const next = this.nextDue();
           this.kick(next !== null && next !== undefined ? Math.max(0, Math.min(next - Date.now(), IDLE_POLL_MS)) : IDLE_POLL_MS);
         });
     }, delayMs);

@@ -37,13 +37,21 @@ registerSender(
       repo.save({ sku: p.sku, barcode: p.barcode, name: p.name, model: p.model, option: p.option, image: p.image }, 'saved');
     }
   },
+  // What a request saves: its models and single products. A refused one holds back only later
+  // saves of the same model or product (and is not sent again after a newer save of it).
+  (payload) => (payload as SavePayload).records.map((r) => recordKey(r)),
+  'keys',
 );
+
+function recordKey(r: ProductRecord): string {
+  return r.Main.Type === ProductType.single ? `single:${codeKey(r.Main.Sku ?? '')}` : `model:${codeKey(r.Main.Model ?? '')}`;
+}
 
 /** Groups records by model so a model, its options and variants always travel in one request. */
 export function batchRecords(records: ProductRecord[], size = PRODUCT_BATCH): ProductRecord[][] {
   const groups = new Map<string, ProductRecord[]>();
   for (const r of records) {
-    const key = r.Main.Type === ProductType.single ? `single:${codeKey(r.Main.Sku ?? '')}` : `model:${codeKey(r.Main.Model ?? '')}`;
+    const key = recordKey(r);
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const batches: ProductRecord[][] = [];
