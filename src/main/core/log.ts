@@ -11,14 +11,14 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
  * that cannot be written never breaks the caller.
  */
 export function fileLogger(file: string, stderr: (line: string) => void = (l) => process.stderr.write(l)): Log {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   return (msg, e) => {
     const detail = e === undefined ? '' : ` ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`;
     const line = `${new Date().toISOString()} ${msg}${detail}\n`;
     stderr(line);
     try {
       if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
-      appendFileSync(file, line);
+      appendFileSync(file, line, { mode: 0o600 });
     } catch {
       // disk full or read-only: stderr still has it
     }

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Profile } from '../../shared/domain/settings';
 import { workspaceMigrations } from './db/migrations/workspace';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
 import { AppError } from './errors';
+import { ensurePrivateDir } from './paths';
 
 /**
  * Everything that belongs to one connection profile: its own SQLite file (package cache, counts,
@@ -48,7 +49,7 @@ const movedNoteOf = (file: string) => `${file}.moved-aside.json`;
  */
 export function openWorkspace(dataDir: string, profile: Profile, options: OpenOptions = {}): Workspace {
   const file = workspaceFile(dataDir, profile.id);
-  mkdirSync(join(dataDir, 'workspaces'), { recursive: true });
+  ensurePrivateDir(join(dataDir, 'workspaces'));
   const size = statSync(file, { throwIfNoEntry: false })?.size;
   if (!size && existsSync(markerOf(file)) && !existsSync(movedNoteOf(file))) {
     throw new AppError(
@@ -139,6 +140,7 @@ function moveAside(file: string, options: OpenOptions): { movedTo: string; expor
             null,
             2,
           ),
+          { mode: 0o600 },
         );
       }
     } finally {
@@ -162,10 +164,12 @@ export const BACKUPS_KEPT = 7;
  */
 export function backupWorkspace(dataDir: string, ws: Workspace, now = new Date()): string | null {
   const dir = join(dataDir, 'backups', ws.profile.id);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const target = join(dir, `${ws.profile.id}-${now.toISOString().slice(0, 10)}.db`);
   if (existsSync(target)) return null;
   ws.db.prepare('VACUUM INTO ?').run(`${target}.part`);
+  // Customers' names and addresses: owner only, like the workspace itself.
+  if (process.platform !== 'win32') chmodSync(`${target}.part`, 0o600);
   renameSync(`${target}.part`, target);
   const all = readdirSync(dir)
     .filter((f) => /^.+-\d{4}-\d{2}-\d{2}\.db$/.test(f))
