@@ -15,6 +15,8 @@ let sandbox: Sandbox;
 let proxy: Awaited<ReturnType<typeof recordingProxy>>;
 let data: { dir: string; cleanup: () => void };
 let rendererDir: string;
+let hostLog = '';
+let stopping = false;
 const password = { WD_PASSWORD: 'demo1234' };
 
 beforeAll(async () => {
@@ -37,7 +39,8 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
     env: { ...process.env, WD_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr!.resume();
+  // The host's own log, shown when the test fails.
+  child.stderr!.on('data', (d: Buffer) => (hostLog += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
     child.once('exit', () => reject(new Error('host exited')));
@@ -67,6 +70,10 @@ describe('the app and the CLI on one data directory', () => {
       const profileId = ((await invoke(host, 'profiles.list', {})).value as unknown as { id: string }[])[0]!.id;
       expect((await invoke(host, 'session.signIn', { profileId, userName: 'demo', password: 'demo1234' })).ok).toBe(true);
 
+      const exitedEarly = new Promise<string>((r) =>
+        host.child.once('exit', (code, signal) => r(`web host exited (${code ?? signal}): ${hostLog.slice(-3000)}`)),
+      );
+      void exitedEarly.then((m) => stopping || console.error(m));
       const refused: string[] = [];
       const cli: { args: string[]; run: CliRun }[] = [];
       const end = Date.now() + DURATION_MS;
@@ -147,6 +154,7 @@ describe('the app and the CLI on one data directory', () => {
         expect(order).toEqual([...order].sort((a, b) => a - b));
       }
     } finally {
+      stopping = true;
       const exited = new Promise((r) => host.child.once('exit', r));
       host.child.kill('SIGTERM');
       await exited;

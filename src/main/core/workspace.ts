@@ -71,7 +71,7 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       { reason: 'workspace_damaged', movedTo: aside.movedTo, exported: aside.exported ?? '' },
     );
   }
-  writeFileSync(markerOf(file), `${new Date().toISOString()}\n`);
+  writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
   rmSync(movedNoteOf(file), { force: true });
   const services = new Map<string, unknown>();
   const ws: Workspace = {
@@ -150,7 +150,7 @@ function moveAside(file: string, options: OpenOptions): { movedTo: string; expor
     // Nothing readable: the file itself is still kept.
   }
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${movedTo}${suffix}`);
-  writeFileSync(movedNoteOf(file), JSON.stringify({ movedTo, exported }));
+  writeFileSync(movedNoteOf(file), JSON.stringify({ movedTo, exported }), { mode: 0o600 });
   return { movedTo, exported };
 }
 

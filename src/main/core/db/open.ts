@@ -59,8 +59,11 @@ function immediateTransactions(db: Db): void {
  */
 function ownerOnly(file: string): void {
   if (process.platform === 'win32' || file === ':memory:') return;
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
+  // Never open and close a file SQLite may hold open: closing any descriptor of a file drops every
+  // POSIX lock this process holds on it, and another process (the CLI, the app) then takes the
+  // -shm for unused, resets it, and the first one dies with SIGBUS. chmod needs no descriptor.
+  if (existsSync(file)) chmodSync(file, 0o600);
+  else closeSync(openSync(file, 'a', 0o600));
 }
 
 export function schemaVersion(db: Db): number {
