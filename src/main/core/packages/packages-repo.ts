@@ -3,6 +3,8 @@ import { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 import { createProductsRepo } from '../catalog/products-repo';
 import type { Statement } from 'better-sqlite3';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { RAW_DEFLATE } from '../db/migrations/workspace/010-compact-cache';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { normCode, type CacheRow } from './cache-record';
@@ -50,6 +52,16 @@ export interface SearchOptions {
   limit: number;
 }
 
+/** The record as sent, deflated for the cache (about a fifth of the JSON). */
+export const packRecord = (json: string): Buffer => deflateRawSync(json, RAW_DEFLATE);
+
+/** The record's JSON from a cache row: deflated in `raw`, or (rows cached before 010) in `raw_json`. */
+export const recordJson = (row: { raw: Buffer | null; raw_json: string }): string =>
+  row.raw ? inflateRawSync(row.raw, { windowBits: RAW_DEFLATE.windowBits }).toString('utf8') : row.raw_json;
+
+/** Short input (1–2 characters) is a code prefix; at most this many packages answer it. */
+const PREFIX_LIMIT = 500;
+
 /** FTS5 phrase query: the folded text in double quotes, inner quotes doubled. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -62,32 +74,32 @@ export function createPackagesRepo(db: Db) {
   const findPk = db.prepare<[PackageKind, number], { pk: number }>('SELECT pk FROM packages WHERE kind = ? AND id = ?');
   const insertPackage = db.prepare(
     `INSERT INTO packages (id, kind, order_number, source_package_id, status, cargo_name, cargo_tracking_number, cargo_key, cargo_barcode,
-       customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, synced_at)
+       customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, raw, synced_at)
      VALUES (@id, @kind, @orderNumber, @sourcePackageId, @status, @cargoName, @cargoTrackingNumber, @cargoKey, @cargoBarcode,
-       @customerFirstName, @customerLastName, @customerCode, @orderTs, @lastModifiedTs, @returnTs, @isConfirm, @itemCount, @rawJson, @syncedAt)`,
+       @customerFirstName, @customerLastName, @customerCode, @orderTs, @lastModifiedTs, @returnTs, @isConfirm, @itemCount, '', @raw, @syncedAt)`,
   );
   const updatePackage = db.prepare(
     `UPDATE packages SET order_number = @orderNumber, source_package_id = @sourcePackageId, status = @status, cargo_name = @cargoName,
        cargo_tracking_number = @cargoTrackingNumber, cargo_key = @cargoKey, cargo_barcode = @cargoBarcode,
        customer_first_name = @customerFirstName, customer_last_name = @customerLastName, customer_code = @customerCode,
        order_ts = @orderTs, last_modified_ts = @lastModifiedTs, return_ts = @returnTs, is_confirm = @isConfirm, item_count = @itemCount,
-       raw_json = @rawJson, synced_at = @syncedAt
+       raw_json = '', raw = @raw, synced_at = @syncedAt
      WHERE pk = @pk`,
   );
-  const deleteLines = db.prepare<[number]>('DELETE FROM package_lines WHERE package_pk = ?');
+  const deleteItems = db.prepare<[number]>('DELETE FROM package_items WHERE package_pk = ?');
   const deleteCodes = db.prepare<[number]>('DELETE FROM package_codes WHERE package_pk = ?');
   const deleteText = db.prepare<[number]>('DELETE FROM packages_fts WHERE rowid = ?');
-  const insertLine = db.prepare(
-    'INSERT INTO package_lines (package_pk, line_id, position, sku, barcode, product_name, quantity) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertItem = db.prepare(
-    'INSERT INTO package_items (package_pk, line_pk, item_id, source_order_item_line_id, sku, barcode, product_name, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const insertItem = db.prepare<[string, number]>(
+    'INSERT OR IGNORE INTO package_items (source_order_item_line_id, package_pk) VALUES (?, ?)',
   );
   const insertCode = db.prepare('INSERT OR IGNORE INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)');
   const insertText = db.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)');
 
-  const detailByKey = db.prepare<[PackageKind, number], SummaryRow & { raw_json: string; synced_at: string }>(
-    `SELECT ${SUMMARY_COLUMNS}, p.raw_json, p.synced_at FROM packages p WHERE p.kind = ? AND p.id = ?`,
+  const detailByKey = db.prepare<[PackageKind, number], SummaryRow & { raw_json: string; raw: Buffer | null; synced_at: string }>(
+    `SELECT ${SUMMARY_COLUMNS}, p.raw_json, p.raw, p.synced_at FROM packages p WHERE p.kind = ? AND p.id = ?`,
+  );
+  const rawByPk = db.prepare<[number], { kind: PackageKind; raw_json: string; raw: Buffer | null; synced_at: string }>(
+    'SELECT kind, raw_json, raw, synced_at FROM packages WHERE pk = ?',
   );
   const byCode = db.prepare<[string], SummaryRow>(
     `SELECT DISTINCT ${SUMMARY_COLUMNS} FROM package_codes c JOIN packages p ON p.pk = c.package_pk WHERE c.code = ? ORDER BY p.order_ts DESC LIMIT 200`,
@@ -99,14 +111,16 @@ export function createPackagesRepo(db: Db) {
   function upsertRows(rows: CacheRow[], syncedAt: string): { inserted: number; updated: number } {
     let inserted = 0;
     let updated = 0;
+    // A page repeats the same products on many packages: learn each one once.
+    const learned = new Set<string>();
     for (const row of rows) {
-      const params = { ...row, syncedAt, lines: undefined, codes: undefined, text: undefined };
+      const params = { ...row, syncedAt, raw: packRecord(row.rawJson), rawJson: undefined, lines: undefined, codes: undefined, text: undefined };
       const existing = findPk.get(row.kind, row.id);
       let pk: number;
       if (existing) {
         pk = existing.pk;
         updatePackage.run({ ...params, pk });
-        deleteLines.run(pk);
+        deleteItems.run(pk);
         deleteCodes.run(pk);
         deleteText.run(pk);
         updated += 1;
@@ -115,11 +129,10 @@ export function createPackagesRepo(db: Db) {
         inserted += 1;
       }
       for (const line of row.lines) {
-        const linePk = Number(
-          insertLine.run(pk, line.lineId, line.position, line.sku, line.barcode, line.productName, line.quantity).lastInsertRowid,
-        );
-        for (const it of line.items)
-          insertItem.run(pk, linePk, it.itemId, it.sourceOrderItemLineId, it.sku, it.barcode, it.productName, it.quantity);
+        for (const it of line.items) if (it.sourceOrderItemLineId) insertItem.run(it.sourceOrderItemLineId, pk);
+        const key = `${line.sku}\u0000${line.barcode}\u0000${line.productName}\u0000${line.imageUrl}`;
+        if (learned.has(key)) continue;
+        learned.add(key);
         products.learnFromPackage({ sku: line.sku, barcode: line.barcode, name: line.productName, image: line.imageUrl }, syncedAt);
       }
       for (const [code, field] of row.codes) insertCode.run(code, pk, field);
@@ -149,6 +162,12 @@ export function createPackagesRepo(db: Db) {
     return s;
   };
 
+  /**
+   * Every shape is served by an index: codes by package_codes, text by the trigram index (its
+   * matches probed while walking the order-date index, so the newest come first without sorting
+   * them all), short input by a bounded range of package_codes, the plain list by the order-date
+   * indexes.
+   */
   function search(opts: SearchOptions): PackageSearchResult {
     const q = opts.query.trim();
     if (q) {
@@ -162,20 +181,26 @@ export function createPackagesRepo(db: Db) {
       if (folded.length >= 3) {
         const params: unknown[] = [phrase(folded)];
         const filter = filterSql(opts, params);
-        const base = `FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${filter}`;
-        const total = (stmt(`SELECT count(*) AS n ${base}`).get(...params) as { n: number }).n;
-        const rows = stmt(`SELECT ${SUMMARY_COLUMNS} ${base} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`).all(
+        const matches = 'p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)';
+        // Without filters every match is a package: the trigram index counts them alone.
+        const total = (
+          filter
+            ? stmt(`SELECT count(*) AS n FROM packages p WHERE ${matches}${filter}`).get(...params)
+            : stmt('SELECT count(*) AS n FROM packages_fts WHERE packages_fts MATCH ?').get(...params)
+        ) as { n: number };
+        const rows = stmt(`SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE ${matches}${filter} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`).all(
           ...params,
           opts.limit,
           opts.offset,
         ) as SummaryRow[];
-        return { total, items: rows.map(toSummary), mode: 'text' };
+        return { total: total.n, items: rows.map(toSummary), mode: 'text' };
       }
-      // One or two characters: a prefix of a code.
-      const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`];
+      // One or two characters: a prefix of a code. The first PREFIX_LIMIT packages of the code
+      // index answer it (a bounded range read), newest first.
+      const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`, PREFIX_LIMIT];
       const filter = filterSql(opts, params);
       const rows = stmt(
-        `SELECT DISTINCT ${SUMMARY_COLUMNS} FROM package_codes c JOIN packages p ON p.pk = c.package_pk WHERE c.code >= ? AND c.code < ?${filter} ORDER BY p.order_ts DESC LIMIT 500`,
+        `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code >= ? AND code < ? LIMIT ?)${filter} ORDER BY p.order_ts DESC`,
       ).all(...params) as SummaryRow[];
       return { total: rows.length, items: rows.slice(opts.offset, opts.offset + opts.limit).map(toSummary), mode: 'text' };
     }
@@ -199,7 +224,12 @@ export function createPackagesRepo(db: Db) {
     get(kind: PackageKind, id: number): PackageDetail {
       const row = detailByKey.get(kind, id);
       if (!row) throw new AppError('not_found', `no ${kind} package ${id} in the cache`);
-      return { summary: toSummary(row), record: PackageRecord.parse(JSON.parse(row.raw_json)), syncedAt: row.synced_at };
+      return { summary: toSummary(row), record: PackageRecord.parse(JSON.parse(recordJson(row))), syncedAt: row.synced_at };
+    },
+    /** The cached record's JSON by row key (notifications rewrite it), or null. */
+    recordByPk(pk: number): { kind: PackageKind; json: string; syncedAt: string } | null {
+      const row = rawByPk.get(pk);
+      return row ? { kind: row.kind, json: recordJson(row), syncedAt: row.synced_at } : null;
     },
     counts(): { orders: number; returns: number } {
       const c = { orders: 0, returns: 0 };
