@@ -62,6 +62,19 @@ export const recordJson = (row: { raw: Buffer | null; raw_json: string }): strin
 /** Short input (1–2 characters) is a code prefix; at most this many packages answer it. */
 const PREFIX_LIMIT = 500;
 
+/** Free text matching at most this many packages is sorted; more are read in order-date order. */
+const SORT_MATCHES_UP_TO = 3000;
+
+/** The order-date index that serves a list with these filters (migration 010). */
+const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
+  opts.kind === 'all'
+    ? opts.status
+      ? 'packages_status_ts'
+      : 'packages_ts'
+    : opts.status
+      ? 'packages_kind_status_ts'
+      : 'packages_kind_ts';
+
 /** FTS5 phrase query: the folded text in double quotes, inner quotes doubled. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -141,14 +154,16 @@ export function createPackagesRepo(db: Db) {
     return { inserted, updated };
   }
 
-  function filterSql(opts: Pick<SearchOptions, 'kind' | 'status'>, params: unknown[]): string {
+  /** `unindexed`: the filter columns are prefixed with + so the planner sorts a small match set instead of walking an index. */
+  function filterSql(opts: Pick<SearchOptions, 'kind' | 'status'>, params: unknown[], unindexed = false): string {
     const where: string[] = [];
+    const col = (c: string) => (unindexed ? `+p.${c}` : `p.${c}`);
     if (opts.kind !== 'all') {
-      where.push('p.kind = ?');
+      where.push(`${col('kind')} = ?`);
       params.push(opts.kind);
     }
     if (opts.status) {
-      where.push('p.status = ?');
+      where.push(`${col('status')} = ?`);
       params.push(opts.status);
     }
     return where.length ? ` AND ${where.join(' AND ')}` : '';
@@ -179,28 +194,33 @@ export function createPackagesRepo(db: Db) {
       }
       const folded = fold(q);
       if (folded.length >= 3) {
-        const params: unknown[] = [phrase(folded)];
-        const filter = filterSql(opts, params);
         const matches = 'p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)';
+        const countParams: unknown[] = [phrase(folded)];
+        const countFilter = filterSql(opts, countParams);
         // Without filters every match is a package: the trigram index counts them alone.
         const total = (
-          filter
-            ? stmt(`SELECT count(*) AS n FROM packages p WHERE ${matches}${filter}`).get(...params)
-            : stmt('SELECT count(*) AS n FROM packages_fts WHERE packages_fts MATCH ?').get(...params)
+          countFilter
+            ? stmt(`SELECT count(*) AS n FROM packages p WHERE ${matches}${countFilter}`).get(...countParams)
+            : stmt('SELECT count(*) AS n FROM packages_fts WHERE packages_fts MATCH ?').get(...countParams)
         ) as { n: number };
-        const rows = stmt(`SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE ${matches}${filter} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`).all(
-          ...params,
-          opts.limit,
-          opts.offset,
-        ) as SummaryRow[];
+        // Few matches: sort them. Many: walk the order-date index newest first and stop at the
+        // page (matches are dense there, so few entries are read). Either way no query reads or
+        // sorts more than a few thousand rows.
+        const few = total.n <= SORT_MATCHES_UP_TO;
+        const params: unknown[] = [phrase(folded)];
+        const filter = filterSql(opts, params, few);
+        const from = few ? 'packages p' : `packages p INDEXED BY ${walkIndex(opts)}`;
+        const rows = stmt(
+          `SELECT ${SUMMARY_COLUMNS} FROM ${from} WHERE ${matches}${filter} ORDER BY ${few ? '+p.order_ts' : 'p.order_ts'} DESC LIMIT ? OFFSET ?`,
+        ).all(...params, opts.limit, opts.offset) as SummaryRow[];
         return { total: total.n, items: rows.map(toSummary), mode: 'text' };
       }
       // One or two characters: a prefix of a code. The first PREFIX_LIMIT packages of the code
       // index answer it (a bounded range read), newest first.
       const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`, PREFIX_LIMIT];
-      const filter = filterSql(opts, params);
+      const filter = filterSql(opts, params, true);
       const rows = stmt(
-        `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code >= ? AND code < ? LIMIT ?)${filter} ORDER BY p.order_ts DESC`,
+        `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code >= ? AND code < ? LIMIT ?)${filter} ORDER BY +p.order_ts DESC`,
       ).all(...params) as SummaryRow[];
       return { total: rows.length, items: rows.slice(opts.offset, opts.offset + opts.limit).map(toSummary), mode: 'text' };
     }

@@ -24,8 +24,8 @@ export const m010CompactCache: Migration = {
     const pack = db.prepare<[Buffer, number]>("UPDATE packages SET raw = ?, raw_json = '' WHERE pk = ?");
     for (const r of rows) pack.run(deflateRawSync(r.raw_json, RAW_DEFLATE), r.pk);
 
+    // package_items first: dropping package_lines (foreign keys on) cascades into the old items.
     db.exec(`
-      DROP TABLE package_lines;
       CREATE TABLE package_items_new (
         source_order_item_line_id TEXT NOT NULL,
         package_pk INTEGER NOT NULL REFERENCES packages (pk) ON DELETE CASCADE,
@@ -35,6 +35,7 @@ export const m010CompactCache: Migration = {
         SELECT source_order_item_line_id, package_pk FROM package_items WHERE source_order_item_line_id IS NOT NULL;
       DROP TABLE package_items;
       ALTER TABLE package_items_new RENAME TO package_items;
+      DROP TABLE package_lines;
       CREATE INDEX package_items_package ON package_items (package_pk);
 
       DROP INDEX packages_order_ts;
