@@ -3,11 +3,10 @@ import { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 import { createProductsRepo } from '../catalog/products-repo';
 import type { Statement } from 'better-sqlite3';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { RAW_DEFLATE } from '../db/migrations/workspace/010-compact-cache';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { normCode, type CacheRow } from './cache-record';
+import { normCode, toCacheRow, type CacheRow } from './cache-record';
+import { packRecord, unpackRecord } from './record-pack';
 
 interface SummaryRow {
   pk: number;
@@ -52,12 +51,8 @@ export interface SearchOptions {
   limit: number;
 }
 
-/** The record as sent, deflated for the cache (about a fifth of the JSON). */
-export const packRecord = (json: string): Buffer => deflateRawSync(json, RAW_DEFLATE);
-
-/** The record's JSON from a cache row: deflated in `raw`, or (rows cached before 010) in `raw_json`. */
-export const recordJson = (row: { raw: Buffer | null; raw_json: string }): string =>
-  row.raw ? inflateRawSync(row.raw, { windowBits: RAW_DEFLATE.windowBits }).toString('utf8') : row.raw_json;
+/** The record's JSON from a cache row: packed in `raw` (record-pack.ts), or as text in `raw_json`. */
+export const recordJson = (row: { raw: Buffer | null; raw_json: string }): string => (row.raw ? unpackRecord(row.raw) : row.raw_json);
 
 /** Short input (1–2 characters) is a code prefix; at most this many packages answer it. */
 const PREFIX_LIMIT = 500;
@@ -67,13 +62,7 @@ const SORT_MATCHES_UP_TO = 3000;
 
 /** The order-date index that serves a list with these filters (migration 010). */
 const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
-  opts.kind === 'all'
-    ? opts.status
-      ? 'packages_status_ts'
-      : 'packages_ts'
-    : opts.status
-      ? 'packages_kind_status_ts'
-      : 'packages_kind_ts';
+  opts.kind === 'all' ? (opts.status ? 'packages_status_ts' : 'packages_ts') : opts.status ? 'packages_kind_status_ts' : 'packages_kind_ts';
 
 /** FTS5 phrase query: the folded text in double quotes, inner quotes doubled. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -84,7 +73,9 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  */
 export function createPackagesRepo(db: Db) {
   const products = createProductsRepo(db);
-  const findPk = db.prepare<[PackageKind, number], { pk: number }>('SELECT pk FROM packages WHERE kind = ? AND id = ?');
+  const findPk = db.prepare<[PackageKind, number], { pk: number; raw: Buffer | null; raw_json: string }>(
+    'SELECT pk, raw, raw_json FROM packages WHERE kind = ? AND id = ?',
+  );
   const insertPackage = db.prepare(
     `INSERT INTO packages (id, kind, order_number, source_package_id, status, cargo_name, cargo_tracking_number, cargo_key, cargo_barcode,
        customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, raw, synced_at)
@@ -99,8 +90,8 @@ export function createPackagesRepo(db: Db) {
        raw_json = '', raw = @raw, synced_at = @syncedAt
      WHERE pk = @pk`,
   );
-  const deleteItems = db.prepare<[number]>('DELETE FROM package_items WHERE package_pk = ?');
-  const deleteCodes = db.prepare<[number]>('DELETE FROM package_codes WHERE package_pk = ?');
+  const deleteItem = db.prepare<[string, number]>('DELETE FROM package_items WHERE source_order_item_line_id = ? AND package_pk = ?');
+  const deleteCode = db.prepare<[string, number, string]>('DELETE FROM package_codes WHERE code = ? AND package_pk = ? AND field = ?');
   const deleteText = db.prepare<[number]>('DELETE FROM packages_fts WHERE rowid = ?');
   const insertItem = db.prepare<[string, number]>(
     'INSERT OR IGNORE INTO package_items (source_order_item_line_id, package_pk) VALUES (?, ?)',
@@ -127,14 +118,25 @@ export function createPackagesRepo(db: Db) {
     // A page repeats the same products on many packages: learn each one once.
     const learned = new Set<string>();
     for (const row of rows) {
-      const params = { ...row, syncedAt, raw: packRecord(row.rawJson), rawJson: undefined, lines: undefined, codes: undefined, text: undefined };
+      const params = {
+        ...row,
+        syncedAt,
+        raw: packRecord(row.rawJson),
+        rawJson: undefined,
+        lines: undefined,
+        codes: undefined,
+        text: undefined,
+      };
       const existing = findPk.get(row.kind, row.id);
       let pk: number;
       if (existing) {
         pk = existing.pk;
+        // The old record says which codes and item lines to take out (by their primary keys).
+        const old = toCacheRow(JSON.parse(recordJson(existing)) as PackageRecord, row.kind, 0);
+        for (const [code, field] of old.codes) deleteCode.run(code, pk, field);
+        for (const line of old.lines)
+          for (const it of line.items) if (it.sourceOrderItemLineId) deleteItem.run(it.sourceOrderItemLineId, pk);
         updatePackage.run({ ...params, pk });
-        deleteItems.run(pk);
-        deleteCodes.run(pk);
         deleteText.run(pk);
         updated += 1;
       } else {

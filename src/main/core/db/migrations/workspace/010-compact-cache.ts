@@ -1,17 +1,16 @@
-import { deflateRawSync } from 'node:zlib';
+import { packRecord } from '../../../packages/record-pack';
 import type { Migration } from '../../migration';
-
-/** How the raw record is compressed in packages.raw (see packages-repo.ts packRecord). */
-export const RAW_DEFLATE = { level: 1, windowBits: 13 } as const;
 
 /**
  * A smaller, faster package cache (issue 16), and an index for every filter and sort of the
  * Packages and Returns lists.
  *
- * - The record as sent is kept deflated in `raw` (a fifth of the JSON); `raw_json` is '' for such
- *   rows. Existing rows are converted here.
+ * - The record as sent is kept deflated in `raw` (record-pack.ts: a sixth of the JSON); `raw_json`
+ *   is '' for such rows. Existing rows are converted here.
  * - package_lines was never read: dropped. package_items keeps only what a notification is matched
  *   by (the item line's sourceOrderItemLineId).
+ * - No index by package for codes and item lines: an updated package's old codes and item lines
+ *   are found from its old record (packages are never deleted, so no cascade needs one).
  * - Lists: all kinds by order date (and by status), returns by return date with the id as tie
  *   breaker, by decision and by carrier.
  */
@@ -22,7 +21,7 @@ export const m010CompactCache: Migration = {
     db.exec('ALTER TABLE packages ADD COLUMN raw BLOB');
     const rows = db.prepare<[], { pk: number; raw_json: string }>("SELECT pk, raw_json FROM packages WHERE raw_json <> ''").all();
     const pack = db.prepare<[Buffer, number]>("UPDATE packages SET raw = ?, raw_json = '' WHERE pk = ?");
-    for (const r of rows) pack.run(deflateRawSync(r.raw_json, RAW_DEFLATE), r.pk);
+    for (const r of rows) pack.run(packRecord(r.raw_json), r.pk);
 
     // package_items first: dropping package_lines (foreign keys on) cascades into the old items.
     db.exec(`
@@ -36,7 +35,7 @@ export const m010CompactCache: Migration = {
       DROP TABLE package_items;
       ALTER TABLE package_items_new RENAME TO package_items;
       DROP TABLE package_lines;
-      CREATE INDEX package_items_package ON package_items (package_pk);
+      DROP INDEX package_codes_package;
 
       DROP INDEX packages_order_ts;
       DROP INDEX packages_status;
