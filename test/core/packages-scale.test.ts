@@ -6,7 +6,7 @@ import { migrate, openDatabase, type Db } from '../../src/main/core/db/open';
 import { matchPackage } from '../../src/main/core/notifications/apply';
 import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
 import { SLICE_ROWS, storeSliced } from '../../src/main/core/packages/ingest';
-import { createPackagesRepo, packagesOf } from '../../src/main/core/packages/packages-repo';
+import { createPackagesRepo, packagesOf, TEXT_MATCHES } from '../../src/main/core/packages/packages-repo';
 import { returnsOf } from '../../src/main/core/returns/returns-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import { PackageListEnvelope, type PackageRecord } from '../../src/shared/service/packages';
@@ -158,7 +158,7 @@ describe('free-text search', () => {
     const status = repo.statuses()[0]!;
     const newestFirst = (items: { orderDate: string | null }[]) =>
       items.map((i) => i.orderDate ?? '').every((d, k, all) => k === 0 || all[k - 1]! >= d);
-    for (const query of ['.com', 'kargo', 'ayşe']) {
+    for (const query of ['.com', 'kargo', 'ayşe', 'gmail']) {
       for (const kind of ['all', 'order', 'return'] as const) {
         for (const st of [null, status]) {
           const all = repo.search({ query, kind, status: st, offset: 0, limit: 500 });
@@ -170,7 +170,19 @@ describe('free-text search', () => {
         }
       }
     }
-    expect(repo.search({ query: '.com', kind: 'all', status: null, offset: 0, limit: 1 }).total).toBeGreaterThan(3_000);
+    // Thousands match: the newest TEXT_MATCHES are listed, and the answer says there are more.
+    const many = repo.search({ query: '.com', kind: 'all', status: null, offset: 0, limit: 100 });
+    expect(many).toMatchObject({ total: TEXT_MATCHES, more: true });
+    const newest = ws.db
+      .prepare<[], { id: number }>(
+        `SELECT id FROM packages WHERE pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH '".com"') ORDER BY order_ts DESC, pk LIMIT 100`,
+      )
+      .all();
+    expect(ws.db.prepare(`SELECT count(*) AS n FROM packages_fts WHERE packages_fts MATCH '".com"'`).get()).toEqual({ n: page.length });
+    expect(many.items.map((i) => i.orderDate)).toEqual(
+      newest.map((r) => repo.search({ query: String(r.id), kind: 'all', status: null, offset: 0, limit: 1 }).items[0]!.orderDate),
+    );
+    expect(repo.search({ query: 'ayşe', kind: 'all', status: null, offset: 0, limit: 100 }).more).toBeFalsy();
   });
 });
 

@@ -14,6 +14,8 @@ export interface PackagesState {
   status: string | null;
   total: number;
   mode: 'code' | 'text' | 'all';
+  /** More packages match than the list holds (the newest `total` are listed). */
+  more: boolean;
   /** The query the rows on screen answer (the box may already hold a newer one). */
   shownQuery: string;
   /** Result rows by page index, fetched as the list scrolls. */
@@ -54,6 +56,7 @@ export const usePackages = create<PackagesState>()((set, get) => ({
   total: 0,
   mode: 'all',
   shownQuery: '',
+  more: false,
   pages: {},
   generation: 0,
   searching: false,
@@ -111,8 +114,16 @@ export const usePackages = create<PackagesState>()((set, get) => ({
           const { query, kind, status, generation } = get();
           const r = await call('packages.search', { query, kind, status, offset: 0, limit: PAGE_SIZE });
           if (searchWanted || get().generation !== generation) continue;
-          if (!r.ok) set({ searching: false, error: r.error, total: 0, pages: {}, shownQuery: query });
-          else set({ searching: false, total: r.value.total, mode: r.value.mode, pages: { 0: r.value.items }, shownQuery: query });
+          if (!r.ok) set({ searching: false, error: r.error, total: 0, more: false, pages: {}, shownQuery: query });
+          else
+            set({
+              searching: false,
+              total: r.value.total,
+              more: r.value.more === true,
+              mode: r.value.mode,
+              pages: { 0: r.value.items },
+              shownQuery: query,
+            });
         }
       } finally {
         searchLoop = null;

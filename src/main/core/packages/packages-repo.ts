@@ -57,8 +57,8 @@ export const recordJson = (row: { raw: Buffer | null; raw_json: string }): strin
 /** Short input (1–2 characters) is a code prefix; at most this many packages answer it. */
 const PREFIX_LIMIT = 500;
 
-/** Free text matching at most this many packages is sorted; more are read in order-date order. */
-const SORT_MATCHES_UP_TO = 3000;
+/** Free text lists at most this many packages (the newest); more matches say so. */
+export const TEXT_MATCHES = 3000;
 
 /** The order-date index that serves a list with these filters (migration 010). */
 const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
@@ -196,26 +196,30 @@ export function createPackagesRepo(db: Db) {
       }
       const folded = fold(q);
       if (folded.length >= 3) {
-        const matches = 'p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)';
+        // Counted up to TEXT_MATCHES + 1, the trigram index driving (it stops there).
         const countParams: unknown[] = [phrase(folded)];
         const countFilter = filterSql(opts, countParams);
-        // Without filters every match is a package: the trigram index counts them alone.
-        const total = (
-          countFilter
-            ? stmt(`SELECT count(*) AS n FROM packages p WHERE ${matches}${countFilter}`).get(...countParams)
-            : stmt('SELECT count(*) AS n FROM packages_fts WHERE packages_fts MATCH ?').get(...countParams)
-        ) as { n: number };
-        // Few matches: sort them. Many: walk the order-date index newest first and stop at the
-        // page (matches are dense there, so few entries are read). Either way no query reads or
-        // sorts more than a few thousand rows.
-        const few = total.n <= SORT_MATCHES_UP_TO;
+        const counted = (
+          stmt(
+            `SELECT count(*) AS n FROM (SELECT 1 FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${countFilter} LIMIT ${TEXT_MATCHES + 1})`,
+          ).get(...countParams) as { n: number }
+        ).n;
         const params: unknown[] = [phrase(folded)];
-        const filter = filterSql(opts, params, few);
-        const from = few ? 'packages p' : `packages p INDEXED BY ${walkIndex(opts)}`;
+        if (counted <= TEXT_MATCHES) {
+          // Few matches: all of them, sorted.
+          const filter = filterSql(opts, params, true);
+          const rows = stmt(
+            `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY +p.order_ts DESC LIMIT ? OFFSET ?`,
+          ).all(...params, opts.limit, opts.offset) as SummaryRow[];
+          return { total: counted, items: rows.map(toSummary), mode: 'text' };
+        }
+        // Many: the newest TEXT_MATCHES, read newest first from the order-date index, each package
+        // checked against the trigram index by rowid (matches are dense, so few are read).
+        const filter = filterSql(opts, params);
         const rows = stmt(
-          `SELECT ${SUMMARY_COLUMNS} FROM ${from} WHERE ${matches}${filter} ORDER BY ${few ? '+p.order_ts' : 'p.order_ts'} DESC LIMIT ? OFFSET ?`,
-        ).all(...params, opts.limit, opts.offset) as SummaryRow[];
-        return { total: total.n, items: rows.map(toSummary), mode: 'text' };
+          `SELECT ${SUMMARY_COLUMNS} FROM packages p INDEXED BY ${walkIndex(opts)} WHERE EXISTS (SELECT 1 FROM packages_fts WHERE packages_fts MATCH ? AND rowid = p.pk)${filter} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`,
+        ).all(...params, Math.max(0, Math.min(opts.limit, TEXT_MATCHES - opts.offset)), opts.offset) as SummaryRow[];
+        return { total: TEXT_MATCHES, items: rows.map(toSummary), mode: 'text', more: true };
       }
       // One or two characters: a prefix of a code. The first PREFIX_LIMIT packages of the code
       // index answer it (a bounded range read), newest first.
@@ -224,7 +228,12 @@ export function createPackagesRepo(db: Db) {
       const rows = stmt(
         `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code >= ? AND code < ? LIMIT ?)${filter} ORDER BY +p.order_ts DESC`,
       ).all(...params) as SummaryRow[];
-      return { total: rows.length, items: rows.slice(opts.offset, opts.offset + opts.limit).map(toSummary), mode: 'text' };
+      return {
+        total: rows.length,
+        items: rows.slice(opts.offset, opts.offset + opts.limit).map(toSummary),
+        mode: 'text',
+        more: rows.length >= PREFIX_LIMIT,
+      };
     }
     const params: unknown[] = [];
     const filter = filterSql(opts, params);

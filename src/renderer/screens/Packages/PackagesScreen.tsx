@@ -22,6 +22,7 @@ export function PackagesScreen() {
       total: st.total,
       mode: st.mode,
       shownQuery: st.shownQuery,
+      more: st.more,
       error: st.error,
       detail: st.detail,
       detailNotifications: st.detailNotifications,
@@ -109,7 +110,7 @@ export function PackagesScreen() {
           </form>
           <SyncBar />
           <p className="result-count" aria-live="polite" data-testid="result-count" data-query={s.shownQuery}>
-            {t('results', { count: s.total })}
+            {s.more ? t('resultsMore', { count: s.total }) : t('results', { count: s.total })}
             {s.mode === 'code' ? ` · ${t('matchedCode')}` : ''}
           </p>
           <ErrorText error={s.error} />
