@@ -103,7 +103,14 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
   const host = await startWebHost({ core, rendererDir: join(import.meta.dirname, '../../out/renderer') });
   const browser = await chromium.launch({
     executablePath: process.env.WD_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
@@ -153,7 +160,10 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
       await page.evaluate(COLLECT);
     }
     report('search as you type in Chromium (web host), keys 150 ms apart', [
-      ['keystroke → results painted p50 / p95', `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (target p95 < 100 ms)`],
+      [
+        'keystroke → results painted p50 / p95',
+        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (target p95 < 100 ms)`,
+      ],
       ['keys measured / never painted (superseded)', `${latencies.length} / ${superseded}`],
       ['queries', queries.map((q) => JSON.stringify(q)).join(' ')],
     ]);
@@ -164,7 +174,10 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
     const jumps = (await page.evaluate(`(${JUMP})()`)) as number[];
     const fetches = ((await page.evaluate('window.__searches')) as { offset: number; ms: number }[]).map((f) => f.ms);
     report('list paging in Chromium (web host), all kinds', [
-      ['page fetch (HTTP, 100 rows + total) p50 / p95', `${ms(percentile(fetches, 50))} / ${ms(percentile(fetches, 95))}  (${fetches.length} fetches; target p95 < 30 ms)`],
+      [
+        'page fetch (HTTP, 100 rows + total) p50 / p95',
+        `${ms(percentile(fetches, 50))} / ${ms(percentile(fetches, 95))}  (${fetches.length} fetches; target p95 < 30 ms)`,
+      ],
       ['fling 240 frames × 10 rows: frames with loading rows', `${fling.loadingFrames} (${fling.loadingRows} rows)  (target 0)`],
       ['jump to end / middle / … until rows shown', jumps.map((j) => ms(j)).join(', ')],
     ]);

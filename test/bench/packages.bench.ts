@@ -86,7 +86,17 @@ async function syncPath(url: string) {
   clearInterval(sampler);
   const counts = packagesOf(ws).counts();
   ws.db.pragma('wal_checkpoint(TRUNCATE)');
-  return { t, ws, syncMs, counts, rssBefore, peakRss, stallMax: loop.max / 1e6, stallP99: loop.percentile(99) / 1e6, disk: fileSize(ws.file) };
+  return {
+    t,
+    ws,
+    syncMs,
+    counts,
+    rssBefore,
+    peakRss,
+    stallMax: loop.max / 1e6,
+    stallP99: loop.percentile(99) / 1e6,
+    disk: fileSize(ws.file),
+  };
 }
 
 /** The same pages as the sync, fetched with the same concurrency: receive + JSON.parse only. */
@@ -167,7 +177,16 @@ const p5099 = (s: number[]) => `${ms(percentile(s, 50))} / ${ms(percentile(s, 95
 function lookups(ws: Workspace) {
   const repo = packagesOf(ws);
   const sample = ws.db
-    .prepare<[], { id: number; order_number: string | null; cargo_tracking_number: string | null; customer_first_name: string | null; customer_last_name: string | null }>(
+    .prepare<
+      [],
+      {
+        id: number;
+        order_number: string | null;
+        cargo_tracking_number: string | null;
+        customer_first_name: string | null;
+        customer_last_name: string | null;
+      }
+    >(
       "SELECT id, order_number, cargo_tracking_number, customer_first_name, customer_last_name FROM packages WHERE kind = 'order' ORDER BY random() LIMIT 60",
     )
     .all();
@@ -286,13 +305,18 @@ export async function packagesBench(): Promise<void> {
       ['sync path (HTTP + zod + cache + indexes)', rate(total, synced.syncMs)],
       ['sync / receive+parse', `${((syncRate / receiveRate) * 100).toFixed(0)} %  (target ≥ 50 %)`],
       ['sync time', `${(synced.syncMs / 1000).toFixed(1)} s  (target ≤ 20 s at 100k)`],
-      ['database on disk', `${mb(synced.disk)}, ${((synced.disk / total) / 1024).toFixed(1)} KB a package  (target ≤ 400 MB at 100k)`],
+      ['database on disk', `${mb(synced.disk)}, ${(synced.disk / total / 1024).toFixed(1)} KB a package  (target ≤ 400 MB at 100k)`],
       ['peak memory (RSS of the core process)', `${mb(synced.peakRss)} (${mb(synced.rssBefore)} before the sync)  (target ≤ 250 MB)`],
-      ['longest event-loop stall during sync', `${synced.stallMax.toFixed(0)} ms, p99 ${synced.stallP99.toFixed(0)} ms  (target: a scan waits ≤ 50 ms)`],
+      [
+        'longest event-loop stall during sync',
+        `${synced.stallMax.toFixed(0)} ms, p99 ${synced.stallP99.toFixed(0)} ms  (target: a scan waits ≤ 50 ms)`,
+      ],
     ]);
     lookups(synced.ws);
     listPages(synced.ws);
-    const code = synced.ws.db.prepare<[], { o: string }>("SELECT order_number AS o FROM packages WHERE order_number IS NOT NULL LIMIT 1").get()!.o;
+    const code = synced.ws.db
+      .prepare<[], { o: string }>('SELECT order_number AS o FROM packages WHERE order_number IS NOT NULL LIMIT 1')
+      .get()!.o;
     cliStart(t.dataDir, code);
     await packagesUiBench(t);
   } finally {

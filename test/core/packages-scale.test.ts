@@ -15,7 +15,8 @@ import { rig, type TestRig } from '../support/core';
 import { tempDir } from '../support/temp';
 
 const samples = join(import.meta.dirname, '../fixtures/service-samples');
-const sample = PackageListEnvelope.parse(JSON.parse(readFileSync(join(samples, 'oms_GetOrderPackages_response_sample.json'), 'utf8'))).data![0]!;
+const sample = PackageListEnvelope.parse(JSON.parse(readFileSync(join(samples, 'oms_GetOrderPackages_response_sample.json'), 'utf8')))
+  .data![0]!;
 
 function rows(n: number, kind: 'order' | 'return' = 'order'): CacheRow[] {
   const data = new Dataset(5, kind === 'order' ? n : 0, kind === 'return' ? n : 0, Date.now());
@@ -121,10 +122,18 @@ describe('list queries', () => {
       const repo = createPackagesRepo(db);
       for (const kind of ['all', 'order', 'return'] as const)
         for (const status of [null, 'Shipped'])
-          for (const query of ['', 'ayşe', 'ay'])
-            repo.search({ query, kind, status, offset: 100, limit: 100 });
+          for (const query of ['', 'ayşe', 'ay']) repo.search({ query, kind, status, offset: 100, limit: 100 });
       const returns = returnsOf(ws);
-      const base = { decision: 'all', inspected: 'all', from: null, to: null, carrier: null, customer: '', offset: 100, limit: 100 } as const;
+      const base = {
+        decision: 'all',
+        inspected: 'all',
+        from: null,
+        to: null,
+        carrier: null,
+        customer: '',
+        offset: 100,
+        limit: 100,
+      } as const;
       for (const v of [
         {},
         { decision: 'awaiting' },
@@ -164,7 +173,10 @@ describe('free-text search', () => {
           const all = repo.search({ query, kind, status: st, offset: 0, limit: 500 });
           const next = repo.search({ query, kind, status: st, offset: 100, limit: 100 });
           expect(newestFirst(all.items), `${query} ${kind} ${st}`).toBe(true);
-          expect(next.items.map((i) => i.orderDate), `${query} ${kind} ${st}`).toEqual(all.items.slice(100, 200).map((i) => i.orderDate));
+          expect(
+            next.items.map((i) => i.orderDate),
+            `${query} ${kind} ${st}`,
+          ).toEqual(all.items.slice(100, 200).map((i) => i.orderDate));
           expect(all.items.every((i) => (kind === 'all' || i.kind === kind) && (!st || i.status === st))).toBe(true);
           expect(all.items.length).toBe(Math.min(500, all.total));
         }
@@ -205,7 +217,8 @@ describe('migration 010', () => {
     const line = Number(old.prepare("INSERT INTO package_lines (package_pk, position, sku) VALUES (?, 0, 'X')").run(pk).lastInsertRowid);
     const itemLine = String(sample.lines![0]!.itemLines![0]!.sourceOrderItemLineId);
     old.prepare('INSERT INTO package_items (package_pk, line_pk, source_order_item_line_id) VALUES (?, ?, ?)').run(pk, line, itemLine);
-    for (const [code, field] of row.codes) old.prepare('INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)').run(code, pk, field);
+    for (const [code, field] of row.codes)
+      old.prepare('INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)').run(code, pk, field);
     old.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)').run(pk, row.text);
     old.close();
 

@@ -9,7 +9,8 @@ import { UsageError, type Command } from '../context';
 // The built renderer next to the built CLI (out/cli/wd.js → out/renderer), or, run from the
 // sources (src/main/hosts/cli/commands), the repository's out/renderer.
 const here = dirname(fileURLToPath(import.meta.url));
-const defaultRendererDir = [join(here, '../renderer'), join(here, '../../../../../out/renderer')].find((d) => existsSync(d)) ?? join(here, '../renderer');
+const defaultRendererDir =
+  [join(here, '../renderer'), join(here, '../../../../../out/renderer')].find((d) => existsSync(d)) ?? join(here, '../renderer');
 
 export const webCommand: Command = {
   name: 'web',
