@@ -142,6 +142,7 @@ describe('list queries', () => {
         { from: '2026-01-01', to: '2026-02-01' },
         { inspected: 'none' },
         { customer: 'ayşe' },
+        { customer: 'ay' },
       ] as const)
         returns.list({ ...base, ...v });
     });

@@ -12,7 +12,7 @@ import type { Migration } from '../../migration';
  * - No index by package for codes and item lines: an updated package's old codes and item lines
  *   are found from its old record (packages are never deleted, so no cascade needs one).
  * - Lists: all kinds by order date (and by status), returns by return date with the id as tie
- *   breaker, by decision and by carrier.
+ *   breaker, by decision, by carrier, and by the start of a customer's first or last name.
  */
 export const m010CompactCache: Migration = {
   version: 10,
@@ -45,6 +45,8 @@ export const m010CompactCache: Migration = {
       CREATE INDEX packages_status_ts ON packages (status, order_ts DESC);
       CREATE INDEX packages_kind_status_ts ON packages (kind, status, order_ts DESC);
       CREATE INDEX packages_return_ts ON packages (kind, return_ts DESC, id DESC);
+      CREATE INDEX packages_first_name ON packages (kind, lower(customer_first_name));
+      CREATE INDEX packages_last_name ON packages (kind, lower(customer_last_name));
       CREATE INDEX packages_return_carrier ON packages (kind, cargo_name, return_ts DESC, id DESC);
       CREATE INDEX packages_return_decision ON packages (
         kind,
