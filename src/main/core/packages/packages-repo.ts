@@ -58,7 +58,7 @@ export const recordJson = (row: { raw: Buffer | null; raw_json: string }): strin
 const PREFIX_LIMIT = 500;
 
 /** Free text lists at most this many packages (the newest); more matches say so. */
-export const TEXT_MATCHES = 3000;
+export const TEXT_MATCHES = 1000;
 
 /** The order-date index that serves a list with these filters (migration 010). */
 const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
@@ -199,9 +199,12 @@ export function createPackagesRepo(db: Db) {
         // Counted up to TEXT_MATCHES + 1, the trigram index driving (it stops there).
         const countParams: unknown[] = [phrase(folded)];
         const countFilter = filterSql(opts, countParams);
+        // Without filters every match is a package: the trigram index counts alone.
         const counted = (
           stmt(
-            `SELECT count(*) AS n FROM (SELECT 1 FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${countFilter} LIMIT ${TEXT_MATCHES + 1})`,
+            countFilter
+              ? `SELECT count(*) AS n FROM (SELECT 1 FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${countFilter} LIMIT ${TEXT_MATCHES + 1})`
+              : `SELECT count(*) AS n FROM (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1})`,
           ).get(...countParams) as { n: number }
         ).n;
         const params: unknown[] = [phrase(folded)];
