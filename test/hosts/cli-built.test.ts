@@ -29,9 +29,10 @@ function built(args: string[], env: Record<string, string> = {}): Promise<CliRun
 }
 
 beforeAll(async () => {
-  // Inside the repository (out/ is ignored): the bundle finds better-sqlite3 in node_modules.
-  mkdirSync(join(root, 'out'), { recursive: true });
-  const dir = mkdtempSync(join(root, 'out', 'cli-test-'));
+  // Inside the repository (.cache/ is ignored; out/ holds only the real bundles): the bundle
+  // finds better-sqlite3 in node_modules.
+  mkdirSync(join(root, '.cache'), { recursive: true });
+  const dir = mkdtempSync(join(root, '.cache', 'cli-test-'));
   out = { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
   data = tempDir();
   // The real CLI build (cli.vite.config.ts), into a temporary directory.
