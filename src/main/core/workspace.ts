@@ -73,6 +73,9 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   }
   writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
   rmSync(movedNoteOf(file), { force: true });
+  // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
+  // inserts during a sync, and lookups stay in memory.
+  db.pragma('cache_size = -32000');
   const services = new Map<string, unknown>();
   const ws: Workspace = {
     profile,

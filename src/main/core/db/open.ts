@@ -70,14 +70,13 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Runs every migration above the file's user_version, each in its own transaction. */
+/** Runs every migration above the file's user_version, each in its own transaction (versions rise, may skip). */
 export function migrate(db: Db, migrations: readonly Migration[]): void {
-  // Versions increase; a number reserved for a change made elsewhere may be missing for a while.
+  const latest = migrations.at(-1)?.version ?? 0;
   migrations.forEach((m, i) => {
     const before = i === 0 ? 0 : migrations[i - 1]!.version;
     if (m.version <= before) throw new Error(`migration ${m.name} has version ${m.version}, expected more than ${before}`);
   });
-  const latest = migrations.at(-1)?.version ?? 0;
   const current = schemaVersion(db);
   if (current > latest) {
     throw new AppError(
@@ -86,7 +85,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
       { version: current, latest },
     );
   }
-  for (const m of migrations.filter((x) => x.version > current)) {
+  for (const m of migrations.filter((m) => m.version > current)) {
     db.transaction(() => {
       m.up(db);
       db.pragma(`user_version = ${m.version}`);

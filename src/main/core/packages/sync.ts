@@ -6,6 +6,7 @@ import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
+import { storeSliced } from './ingest';
 import { packagesOf } from './packages-repo';
 
 const DAY = 86_400_000;
@@ -13,7 +14,7 @@ const DAY = 86_400_000;
 const CONCURRENCY = 3;
 /** Unfinished runs younger than this are resumed before a new run starts. */
 const RESUME_WITHIN_MS = 2 * DAY;
-/** Rows stored per transaction: a huge page is stored in slices, with scans let through between them. */
+/** Records read (mapped to cache rows) between two turns of the event loop; storing is sliced by storeSliced. */
 export const STORE_SLICE = 2_000;
 /** How long one page request may take (shown counting while it waits). */
 export const PAGE_TIMEOUT_MS = 30_000;
@@ -59,8 +60,9 @@ const idle: SyncProgress = {
  * - Sorted by orderDate ascending inside a window fixed at the start, so packages arriving during
  *   the run land at the end instead of shifting earlier pages; if the total still changes while
  *   paging, the window is paged once more (upserts make the second pass harmless).
- * - One transaction per page, and the page is recorded in sync_pages in that same transaction: a
- *   failed run is resumed later by fetching exactly the pages that are not in the cache.
+ * - A page is stored in short transactions (ingest.ts: cache durability, slices), and recorded in
+ *   sync_pages in the last of them: a failed run is resumed later by fetching exactly the pages
+ *   that are not in the cache.
  * - 401s are handled by the session (one re-login, retry); network trouble, timeouts, 5xx, 429 and
  *   garbled answers are retried with exponential backoff and full jitter. A page that is still
  *   garbled is reported and nothing of it is stored.
@@ -223,20 +225,12 @@ export class PackageSync {
     const store = async (page: number, fetched: FetchedPage) => {
       edges.set(page, fetched.ids.join(','));
       const now = new Date().toISOString();
-      // In slices, each its own transaction, yielding in between so a scan is not kept waiting
-      // behind a 50 000-package page. The page counts as stored only with its last slice: a run
-      // stopped half-way fetches the page again (upserts make that harmless).
-      const r = { inserted: 0 };
-      for (let at = 0; ; at += STORE_SLICE) {
-        const last = at + STORE_SLICE >= fetched.rows.length;
-        r.inserted += this.ws.db.transaction(() => {
-          const part = this.repo.upsertRows(fetched.rows.slice(at, at + STORE_SLICE), now);
-          if (last) this.insertPage.run(run.id, page, fetched.count, now);
-          return part.inserted;
-        })();
-        if (last) break;
-        await yieldToOthers();
-      }
+      const r = await storeSliced(
+        this.ws.db,
+        fetched.rows,
+        (slice) => this.repo.upsertRows(slice, now),
+        () => this.insertPage.run(run.id, page, fetched.count, now),
+      );
       let fresh = 0;
       for (const id of fetched.ids) {
         if (!pass.has(id)) fresh++;

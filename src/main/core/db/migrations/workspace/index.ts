@@ -6,11 +6,12 @@ import { m004Returns } from './004-returns';
 import { m005Notifications } from './005-notifications';
 import { m006Products } from './006-products';
 import { m008OutboxLease } from './008-outbox-lease';
+import { m010CompactCache } from './010-compact-cache';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
- * connection profile keeps training data and real data apart. Append only; never renumber. Versions only increase (a number reserved
- * for another change may be missing until it lands).
+ * connection profile keeps training data and real data apart. Append only; never renumber. Numbers
+ * rise but may skip (each open issue was given its own number).
  */
 export const workspaceMigrations: readonly Migration[] = [
   m001Packages,
@@ -20,4 +21,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m005Notifications,
   m006Products,
   m008OutboxLease,
+  m010CompactCache,
 ];
