@@ -5,6 +5,9 @@ import { m003Counts } from './003-counts';
 import { m004Returns } from './004-returns';
 import { m005Notifications } from './005-notifications';
 import { m006Products } from './006-products';
+import { m007Reserved } from './007-reserved';
+import { m008Reserved } from './008-reserved';
+import { m009ScanGs1 } from './009-scan-gs1';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -17,4 +20,7 @@ export const workspaceMigrations: readonly Migration[] = [
   m004Returns,
   m005Notifications,
   m006Products,
+  m007Reserved,
+  m008Reserved,
+  m009ScanGs1,
 ];
