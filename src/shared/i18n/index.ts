@@ -11,6 +11,8 @@ import { counts as enCounts } from './en/counts';
 import { returns as enReturns } from './en/returns';
 import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
+import { gs1 as enGs1 } from './en/gs1';
+import { labels as enLabels } from './en/labels';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
@@ -22,6 +24,8 @@ import { counts as trCounts } from './tr/counts';
 import { returns as trReturns } from './tr/returns';
 import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
+import { gs1 as trGs1 } from './tr/gs1';
+import { labels as trLabels } from './tr/labels';
 
 /**
  * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
@@ -40,6 +44,8 @@ export const resources = {
     notifications: enNotifications,
     products: enProducts,
     scanner: enScanner,
+    gs1: enGs1,
+    labels: enLabels,
   },
   tr: {
     common: trCommon,
@@ -53,6 +59,8 @@ export const resources = {
     notifications: trNotifications,
     products: trProducts,
     scanner: trScanner,
+    gs1: trGs1,
+    labels: trLabels,
   },
 } as const;
 
