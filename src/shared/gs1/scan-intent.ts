@@ -110,3 +110,15 @@ export function interpretScan(raw: string, opts: ReadOptions = {}): ScanIntent {
   const lookup = facts.gtin ? gtinForms(facts.gtin) : facts.sscc ? [facts.sscc] : [];
   return { kind: 'gs1', code: raw, lookup, facts, declared: read.declared };
 }
+
+/**
+ * The code a parcel label stands for on the returns desk: the SSCC of a GS1 logistic label (also
+ * as `00` + SSCC with identifier or brackets), the data of a code sent with an identifier; null
+ * when the code is used as it is.
+ */
+export function parcelCode(raw: string, opts: ReadOptions = {}): string | null {
+  const intent = interpretScan(raw, opts);
+  if (intent.kind === 'gs1') return intent.facts.sscc;
+  if (intent.kind === 'plain' && intent.code !== raw) return intent.code;
+  return null;
+}
