@@ -7,7 +7,8 @@ import { expect, signInToSandbox, test } from './fixtures';
 /** What Chromium's print makes of the sheet on screen (A4, the sheet's own @page rules). */
 async function printed(page: Page) {
   await expect(page.getByTestId('print-preview').locator('img').first()).toBeVisible();
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.print-overlay img')].every((i) => i.complete));
+  // Every barcode image decoded before printing (the page's own DOM, as a string: no DOM types here).
+  await page.waitForFunction("[...document.querySelectorAll('.print-overlay img')].every((i) => i.complete)");
   const pdf = readPdf(await page.pdf({ preferCSSPageSize: true }));
   return { pages: pdf.pages, codes: await decodeImages(pdf.images) };
 }
