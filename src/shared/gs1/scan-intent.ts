@@ -66,7 +66,7 @@ export type ScanIntent =
   | { kind: 'command'; command: CountCommand | null; code: string }
   | { kind: 'plain'; code: string }
   /** `lookup`: codes to try, in order (the GTIN as printed on EAN-13/UPC-A/EAN-8 labels too). */
-  | { kind: 'gs1'; code: string; lookup: string[]; facts: Gs1Facts; declared: boolean }
+  | { kind: 'gs1'; code: string; lookup: string[]; facts: Gs1Facts; elements: Gs1Element[]; declared: boolean }
   | { kind: 'malformed'; code: string; problem: Gs1Problem; declared: boolean };
 
 /** A GTIN-14 and the shorter forms the same number has on product labels (leading zeros cut). */
@@ -108,7 +108,7 @@ export function interpretScan(raw: string, opts: ReadOptions = {}): ScanIntent {
   if (read.kind === 'malformed') return { kind: 'malformed', code: raw, problem: read.problem, declared: read.declared };
   const facts = factsOf(read.elements, today);
   const lookup = facts.gtin ? gtinForms(facts.gtin) : facts.sscc ? [facts.sscc] : [];
-  return { kind: 'gs1', code: raw, lookup, facts, declared: read.declared };
+  return { kind: 'gs1', code: raw, lookup, facts, elements: read.elements, declared: read.declared };
 }
 
 /**
