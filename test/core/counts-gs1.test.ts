@@ -47,9 +47,18 @@ describe('GS1 codes in counting', () => {
 
     const file = t.core.ctx.workspace().db.name;
     const raw = new Database(file, { readonly: true });
-    const events = raw.prepare("SELECT gtin, lot, expiry, serial, raw_code, gs1_raw FROM scan_events WHERE kind = 'scan' ORDER BY id").all();
+    const events = raw
+      .prepare("SELECT gtin, lot, expiry, serial, raw_code, gs1_raw FROM scan_events WHERE kind = 'scan' ORDER BY id")
+      .all();
     raw.close();
-    expect(events[0]).toEqual({ gtin: '09506000134352', lot: 'LOT1', expiry: '2027-12-31', serial: null, raw_code: EAN, gs1_raw: `]C1020950600013435237${'12'}${GS}10LOT1${GS}17271231` });
+    expect(events[0]).toEqual({
+      gtin: '09506000134352',
+      lot: 'LOT1',
+      expiry: '2027-12-31',
+      serial: null,
+      raw_code: EAN,
+      gs1_raw: `]C1020950600013435237${'12'}${GS}10LOT1${GS}17271231`,
+    });
   });
 
   it('(01) with a serial counts one, found by the GTIN with leading zeros against a UPC-A barcode', async () => {

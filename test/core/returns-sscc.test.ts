@@ -20,7 +20,10 @@ describe('returns desk: GS1 logistic labels', () => {
     db.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'parcelBarcode')").run(SSCC, pk);
 
     for (const code of [`]C100${SSCC}`, `(00)${SSCC}`, `00${SSCC}${GS}400PO-1`, SSCC]) {
-      expect((await t.call('returns.scan', { code })).map((r) => r.id), code).toEqual([first.id]);
+      expect(
+        (await t.call('returns.scan', { code })).map((r) => r.id),
+        code,
+      ).toEqual([first.id]);
     }
     // A wrong check digit is no SSCC: nothing opens.
     expect(await t.call('returns.scan', { code: `]C100106141412345678907` })).toEqual([]);

@@ -76,6 +76,9 @@ test.describe('printed sheets', () => {
     });
     const dm = by('DataMatrix');
     expect(dm.symbologyIdentifier).toBe(']d2');
-    expect(readScan(`]d2${dm.text}`)).toMatchObject({ kind: 'gs1', elements: [{ ai: '01' }, { ai: '17' }, { ai: '10', value: 'AB12' }, { ai: '21', value: 'X9' }] });
+    expect(readScan(`]d2${dm.text}`)).toMatchObject({
+      kind: 'gs1',
+      elements: [{ ai: '01' }, { ai: '17' }, { ai: '10', value: 'AB12' }, { ai: '21', value: 'X9' }],
+    });
   });
 });

@@ -120,9 +120,18 @@ describe('GS1 Digital Link', () => {
   });
 
   it('refuses a wrong check digit, qualifiers out of order and bad attribute values', () => {
-    expect(parseDigitalLink('https://id.gs1.org/01/09506000134353', today)).toMatchObject({ ok: false, problem: { code: 'bad_check_digit' } });
-    expect(parseDigitalLink('https://id.gs1.org/01/09506000134352/21/X/10/L', today)).toMatchObject({ ok: false, problem: { code: 'bad_link' } });
-    expect(parseDigitalLink('https://id.gs1.org/01/09506000134352?17=271340', today)).toMatchObject({ ok: false, problem: { code: 'bad_date' } });
+    expect(parseDigitalLink('https://id.gs1.org/01/09506000134353', today)).toMatchObject({
+      ok: false,
+      problem: { code: 'bad_check_digit' },
+    });
+    expect(parseDigitalLink('https://id.gs1.org/01/09506000134352/21/X/10/L', today)).toMatchObject({
+      ok: false,
+      problem: { code: 'bad_link' },
+    });
+    expect(parseDigitalLink('https://id.gs1.org/01/09506000134352?17=271340', today)).toMatchObject({
+      ok: false,
+      problem: { code: 'bad_date' },
+    });
   });
 });
 

@@ -102,7 +102,13 @@ export function runWizard(bursts: RecordedKey[][], current: ScannerSettings): Wi
   SYMBOLS.forEach((id, i) => {
     const s = decoded[i] ?? '';
     const at = id === 'gs1-128' || id === 'gs1-datamatrix' ? s.indexOf('01095060001343') : s.indexOf(payloadOf(id));
-    if (at >= 0) befores.push(s.slice(0, at).replace(AIM, '').replace(new RegExp(`${GS}+$`), ''));
+    if (at >= 0)
+      befores.push(
+        s
+          .slice(0, at)
+          .replace(AIM, '')
+          .replace(new RegExp(`${GS}+$`), ''),
+      );
   });
   const prefix = befores.length > 0 && befores.every((b) => b === befores[0]) && befores[0]!.length <= 10 ? befores[0]! : current.prefix;
 

@@ -9,11 +9,7 @@ import { readScan, type ReadOptions } from './read';
 export const COMMAND_PREFIX = 'WDCMD';
 
 export type CountCommand =
-  | { type: 'undo' }
-  | { type: 'review' }
-  | { type: 'finish' }
-  | { type: 'cancelQuantity' }
-  | { type: 'quantity'; quantity: number };
+  { type: 'undo' } | { type: 'review' } | { type: 'finish' } | { type: 'cancelQuantity' } | { type: 'quantity'; quantity: number };
 
 export const COMMAND_QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 24] as const;
 

@@ -5,7 +5,7 @@ import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
 import { CommandNotice } from './CommandNotice';
-import { runCountCommand } from './commands';
+import { runCountCommand, shelfCode } from './commands';
 import { CountingView } from './CountingView';
 import { PushStatus } from './PushStatus';
 import { ReviewView } from './ReviewView';
@@ -35,14 +35,14 @@ export function CountsScreen() {
       if (command) return beep(command === true ? 'ok' : 'error', sound);
       const current = useCounts.getState().session;
       if (!current) {
-        await openStorage(code);
+        await openStorage(shelfCode(code));
         beep(useCounts.getState().session ? 'ok' : 'error', sound);
         return;
       }
       if (current.state !== 'open') {
         // After a count was sent, a shelf label starts the next count.
         setReviewing(false);
-        await openStorage(code);
+        await openStorage(shelfCode(code));
         beep(useCounts.getState().session?.state === 'open' ? 'ok' : 'error', sound);
         return;
       }

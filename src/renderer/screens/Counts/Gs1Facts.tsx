@@ -33,7 +33,10 @@ export function LineLots({ lots }: { lots: NonNullable<CountLine['lots']> }) {
     <span className="line-lots" data-testid="line-lots">
       {lots.map((l, i) => (
         <span key={i} className="line-lot">
-          {[l.lot !== null ? t('lot', { lot: l.lot }) : null, l.expiry !== null ? t('expiry', { date: formatDay(l.expiry, i18n.language) }) : null]
+          {[
+            l.lot !== null ? t('lot', { lot: l.lot }) : null,
+            l.expiry !== null ? t('expiry', { date: formatDay(l.expiry, i18n.language) }) : null,
+          ]
             .filter(Boolean)
             .join(' · ')}
           {lots.length > 1 ? ` (${l.units})` : ''}

@@ -50,3 +50,9 @@ export async function runCountCommand(code: string, screen: { review(): void }):
   notice(true);
   return true;
 }
+
+/** A shelf label's storage code, without the symbology identifier a scanner may put before it. */
+export function shelfCode(code: string): string {
+  const intent = interpretScan(code);
+  return intent.kind === 'plain' ? intent.code : code;
+}

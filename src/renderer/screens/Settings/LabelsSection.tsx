@@ -60,11 +60,13 @@ export function LabelsSection() {
               if (w && h) choose({ widthMm: w, heightMm: h });
             }}
           >
-            {[...LABEL_SIZES, ...(LABEL_SIZES.some((s) => s.widthMm === size.widthMm && s.heightMm === size.heightMm) ? [] : [size])].map((s) => (
-              <option key={`${s.widthMm}x${s.heightMm}`} value={`${s.widthMm}x${s.heightMm}`}>
-                {t('sizeOption', { w: s.widthMm, h: s.heightMm, n: perPage(s).columns * perPage(s).rows })}
-              </option>
-            ))}
+            {[...LABEL_SIZES, ...(LABEL_SIZES.some((s) => s.widthMm === size.widthMm && s.heightMm === size.heightMm) ? [] : [size])].map(
+              (s) => (
+                <option key={`${s.widthMm}x${s.heightMm}`} value={`${s.widthMm}x${s.heightMm}`}>
+                  {t('sizeOption', { w: s.widthMm, h: s.heightMm, n: perPage(s).columns * perPage(s).rows })}
+                </option>
+              ),
+            )}
           </select>
         </label>
         <label className="field">
@@ -86,10 +88,18 @@ export function LabelsSection() {
         >
           {t('shelfButton', { count: storageCodes.length })}
         </button>
-        <button type="button" className="btn" onClick={() => setSheet({ title: t('commands'), codes: commandSheet(), size: LABEL_SIZES[0]! })}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setSheet({ title: t('commands'), codes: commandSheet(), size: LABEL_SIZES[0]! })}
+        >
           {t('commands')}
         </button>
-        <button type="button" className="btn" onClick={() => setSheet({ title: t('test.sheet'), codes: [...TEST_SHEET], size: LABEL_SIZES[2]! })}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setSheet({ title: t('test.sheet'), codes: [...TEST_SHEET], size: LABEL_SIZES[2]! })}
+        >
           {t('test.sheet')}
         </button>
       </div>
