@@ -8,6 +8,7 @@ import { pages, perPage, type LabelSize, type PrintedCode } from './sheets';
 function Label({ code }: { code: PrintedCode }) {
   const { t } = useTranslation();
   const img = useMemo(() => {
+    if (code.textOnly) return null;
     try {
       return barcodeImage(code);
     } catch {
@@ -18,6 +19,7 @@ function Label({ code }: { code: PrintedCode }) {
     <div className="print-label" data-code={code.data}>
       {code.title ? <div className="print-label-title">{t(code.title.key, code.title.params)}</div> : null}
       {img ? <img src={img.url} alt={code.text} className={`print-bars print-bars-${code.bcid}`} /> : null}
+      {code.textOnly ? <div className="print-label-title">{t('labels:textOnly')}</div> : null}
       <div className={`print-label-text${code.bcid === 'code128' && !code.title ? ' print-label-text-big' : ''}`}>{code.text}</div>
     </div>
   );

@@ -10,6 +10,8 @@ export interface PrintedCode {
   text: string;
   /** A title above it (a command's name, the symbol's name on the test sheet); i18n key + params. */
   title?: { key: string; params?: Record<string, string | number> };
+  /** No barcode, text only: a character a keyboard-wedge scan could not bring back (ı, ş, İ …). */
+  textOnly?: boolean;
 }
 
 export interface LabelSize {
@@ -43,7 +45,8 @@ export function pages<T>(items: T[], size: LabelSize): T[][] {
 }
 
 /** Shelf labels: the storage code as Code 128 with the code in large print under it. */
-export const shelfLabels = (codes: string[]): PrintedCode[] => codes.map((c) => ({ bcid: 'code128', data: c, text: c }));
+export const shelfLabels = (codes: string[]): PrintedCode[] =>
+  codes.map((c) => ({ bcid: 'code128', data: c, text: c, ...(/^[\x20-\x7e]+$/.test(c) ? {} : { textOnly: true }) }));
 
 /** The Counts screen's command barcodes, in the order of the sheet. */
 export const COMMANDS: CountCommand[] = [

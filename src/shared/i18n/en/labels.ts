@@ -11,6 +11,7 @@ export const labels = {
   shelf: 'Shelf labels',
   shelfButton_one: 'Shelf labels ({{count}} storage code)…',
   shelfButton_other: 'Shelf labels ({{count}} storage codes)…',
+  textOnly: 'No barcode: type this code (a scanner cannot type its letters).',
   commands: 'Command sheet',
   print: 'Print',
   pages_one: '{{count}} page',

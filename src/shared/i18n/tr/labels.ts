@@ -13,6 +13,7 @@ export const labels: Shape<typeof en> = {
   shelf: 'Raf etiketleri',
   shelfButton_one: 'Raf etiketleri ({{count}} depo kodu)…',
   shelfButton_other: 'Raf etiketleri ({{count}} depo kodu)…',
+  textOnly: 'Barkod yok: bu kodu elle yazın (okuyucu bu harfleri yazamaz).',
   commands: 'Komut sayfası',
   print: 'Yazdır',
   pages_one: '{{count}} sayfa',
