@@ -27,7 +27,7 @@ describe('GS1 codes in counting', () => {
     expect(r).toMatchObject({
       outcome: 'counted',
       delta: 12,
-      line: { sku: 'KREM-50', quantity: 12, lots: [{ lot: 'LOT1', expiry: '2027-12-31', units: 12 }] },
+      line: { sku: 'KREM-50', quantity: 12, lots: [{ lot: 'LOT1', expiry: '2027-12-31', units: 12, serials: 0 }] },
       gs1: { gtin: '09506000134352', lot: 'LOT1', expiry: '2027-12-31', quantity: 12 },
     });
     // Two cases of a second lot, typed quantity × case contents.
@@ -65,6 +65,12 @@ describe('GS1 codes in counting', () => {
     const id = await setup();
     const r = await t.call('counts.scan', { sessionId: id, code: `]d2010003600029145221SN-77${GS}17270600` });
     expect(r).toMatchObject({ outcome: 'counted', delta: 1, line: { sku: 'UPC-1' }, gs1: { serial: 'SN-77', expiry: '2027-06-30' } });
+    // A second item with its own serial and no expiry: the line counts the serial numbers.
+    const second = await t.call('counts.scan', { sessionId: id, code: '(01)00036000291452(21)SN-78' });
+    expect(second.line?.lots).toEqual([
+      { lot: null, expiry: '2027-06-30', units: 1, serials: 1 },
+      { lot: null, expiry: null, units: 1, serials: 1 },
+    ]);
     const link = await t.call('counts.scan', { sessionId: id, code: 'https://id.gs1.org/01/09506000134352/10/L%2F9?17=270101' });
     expect(link).toMatchObject({ outcome: 'counted', line: { sku: 'KREM-50', lots: [{ lot: 'L/9', expiry: '2027-01-01' }] } });
     // An unknown GTIN is counted under its EAN-13 form, ready to be assigned.

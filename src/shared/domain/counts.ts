@@ -25,8 +25,10 @@ export const CountLine = z.object({
   /** Order of first scan (stable list order) and of last change (most recent first). */
   firstEvent: z.number().int(),
   lastEvent: z.number().int(),
-  /** Lots and expiry dates read from GS1 codes of this line (not undone), with their units. */
-  lots: z.array(z.object({ lot: z.string().nullable(), expiry: z.string().nullable(), units: z.number().int() })).optional(),
+  /** Lots and expiry dates read from GS1 codes of this line (not undone): units, distinct serials. */
+  lots: z
+    .array(z.object({ lot: z.string().nullable(), expiry: z.string().nullable(), units: z.number().int(), serials: z.number().int() }))
+    .optional(),
 });
 export type CountLine = z.infer<typeof CountLine>;
 

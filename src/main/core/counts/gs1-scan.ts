@@ -36,13 +36,13 @@ export function createGs1Scans(ws: Workspace, deps: Deps) {
       'UPDATE scan_events SET gs1_raw = @raw, gtin = @gtin, lot = @lot, expiry = @expiry, serial = @serial WHERE id = @id',
     ),
     lotsOfSku: db.prepare<[number, string], LotRow>(
-      `SELECT sku, lot, expiry, sum(delta) AS units FROM scan_events
-       WHERE session_id = ? AND sku = ? AND (lot IS NOT NULL OR expiry IS NOT NULL) AND kind = 'scan' AND undone = 0
+      `SELECT sku, lot, expiry, sum(delta) AS units, count(DISTINCT serial) AS serials FROM scan_events
+       WHERE session_id = ? AND sku = ? AND (lot IS NOT NULL OR expiry IS NOT NULL OR serial IS NOT NULL) AND kind = 'scan' AND undone = 0
        GROUP BY lot, expiry ORDER BY min(id)`,
     ),
     lotsOfSession: db.prepare<[number], LotRow>(
-      `SELECT sku, lot, expiry, sum(delta) AS units FROM scan_events
-       WHERE session_id = ? AND (lot IS NOT NULL OR expiry IS NOT NULL) AND kind = 'scan' AND undone = 0
+      `SELECT sku, lot, expiry, sum(delta) AS units, count(DISTINCT serial) AS serials FROM scan_events
+       WHERE session_id = ? AND (lot IS NOT NULL OR expiry IS NOT NULL OR serial IS NOT NULL) AND kind = 'scan' AND undone = 0
        GROUP BY sku, lot, expiry ORDER BY min(id)`,
     ),
   };
@@ -54,7 +54,7 @@ export function createGs1Scans(ws: Workspace, deps: Deps) {
     const bySku = new Map<string, NonNullable<CountLine['lots']>>();
     for (const r of rows) {
       const list = bySku.get(r.sku) ?? [];
-      list.push({ lot: r.lot, expiry: r.expiry, units: r.units });
+      list.push({ lot: r.lot, expiry: r.expiry, units: r.units, serials: r.serials });
       bySku.set(r.sku, list);
     }
     return lines.map((l) => (bySku.has(l.sku) ? { ...l, lots: bySku.get(l.sku)! } : l));
@@ -125,4 +125,5 @@ interface LotRow {
   lot: string | null;
   expiry: string | null;
   units: number;
+  serials: number;
 }

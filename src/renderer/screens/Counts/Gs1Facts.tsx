@@ -36,6 +36,7 @@ export function LineLots({ lots }: { lots: NonNullable<CountLine['lots']> }) {
           {[
             l.lot !== null ? t('lot', { lot: l.lot }) : null,
             l.expiry !== null ? t('expiry', { date: formatDay(l.expiry, i18n.language) }) : null,
+            l.serials > 0 ? t('serials', { count: l.serials }) : null,
           ]
             .filter(Boolean)
             .join(' · ')}

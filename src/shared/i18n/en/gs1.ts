@@ -3,6 +3,8 @@ export const gs1 = {
   lot: 'Lot {{lot}}',
   expiry: 'Exp. {{date}}',
   serial: 'Serial {{serial}}',
+  serials_one: '{{count}} serial no.',
+  serials_other: '{{count}} serial nos.',
   caseOf: 'case of {{count}}',
   misread: 'Not a valid GS1 code — nothing counted',
   problem: {

@@ -5,6 +5,8 @@ export const gs1: Shape<typeof en> = {
   lot: 'Parti {{lot}}',
   expiry: 'SKT {{date}}',
   serial: 'Seri no {{serial}}',
+  serials_one: '{{count}} seri no',
+  serials_other: '{{count}} seri no',
   caseOf: '{{count}}’li koli',
   misread: 'Geçersiz GS1 kodu — sayılmadı',
   problem: {
