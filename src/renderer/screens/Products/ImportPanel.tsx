@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseProductCsv, type CsvProblem } from '../../../shared/products/csv';
-import { parseProductJson } from '../../../shared/products/json';
+import type { CsvProblem } from '../../../shared/products/csv';
 import type { ProductRecord } from '../../../shared/products/schema';
+import { parseProductFile } from '../../imports/product-import';
+import { ImportTooLarge, MAX_IMPORT_BYTES, readImportBytes } from '../../imports/read-file';
 import { ProblemsList, type ShownProblem } from './ProblemsList';
 
 export type Imported = { name: string; records: ProductRecord[] };
@@ -18,19 +19,41 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
   const [problems, setProblems] = useState<ShownProblem[]>([]);
   const [warnings, setWarnings] = useState<ShownProblem[]>([]);
   const [name, setName] = useState<string | null>(null);
+  /** Reading (share 0…1) or checking (no share) a file; null when idle. */
+  const [progress, setProgress] = useState<{ share: number | null } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   async function read(file: File) {
-    const text = await file.text();
     setName(file.name);
+    setFailure(null);
+    setProblems([]);
+    setWarnings([]);
+    // Size cap first, then the bytes with progress; the parse runs in a Web Worker.
+    let text: string;
+    try {
+      text = new TextDecoder().decode(await readImportBytes(file, (share) => setProgress({ share })));
+    } catch (e) {
+      setProgress(null);
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      return setFailure(
+        e instanceof ImportTooLarge
+          ? t('editor.importTooLarge', { size: mb(e.size), max: mb(MAX_IMPORT_BYTES) })
+          : t('editor.importUnreadable'),
+      );
+    }
+    setProgress({ share: null });
     const isJson = /\.json$/i.test(file.name) || /^\s*[[{]/.test(text.replace(/^\uFEFF/, ''));
-    if (isJson) {
-      const r = parseProductJson(text);
+    const answer = await parseProductFile({ kind: isJson ? 'json' : 'csv', text });
+    setProgress(null);
+    if (!answer.ok) return setFailure(t('editor.importBroken', { detail: answer.message.slice(0, 200) }));
+    if (answer.kind === 'json') {
+      const r = answer.result;
       setWarnings(r.warnings.map((w) => ({ ...w })));
       if (!r.ok) return setProblems(r.problems.map((p) => ({ ...p })));
       setProblems([]);
       onLoad({ name: file.name, records: r.records });
     } else {
-      const r = parseProductCsv(text);
+      const r = answer.result;
       setWarnings(r.warnings.map(fromCsv));
       if (!r.ok) return setProblems(r.problems.map(fromCsv));
       setProblems([]);
@@ -50,6 +73,17 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
           onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])}
         />
       </label>
+      {progress ? (
+        <p role="status" className="hint">
+          <progress max={1} value={progress.share ?? undefined} aria-label={t('editor.importProgress')} />{' '}
+          {progress.share === null ? t('editor.importChecking') : t('editor.importReading', { percent: Math.round(progress.share * 100) })}
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="error">
+          {failure}
+        </p>
+      ) : null}
       {name && problems.length > 0 ? <p>{t('editor.importRefused', { name })}</p> : null}
       <ProblemsList problems={problems} />
       <ProblemsList problems={warnings} warning />
