@@ -13,6 +13,7 @@ import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
 import { gs1 as enGs1 } from './en/gs1';
 import { labels as enLabels } from './en/labels';
+import { desktop as enDesktop } from './en/desktop';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
@@ -26,6 +27,7 @@ import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
 import { gs1 as trGs1 } from './tr/gs1';
 import { labels as trLabels } from './tr/labels';
+import { desktop as trDesktop } from './tr/desktop';
 
 /**
  * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
@@ -46,6 +48,7 @@ export const resources = {
     scanner: enScanner,
     gs1: enGs1,
     labels: enLabels,
+    desktop: enDesktop,
   },
   tr: {
     common: trCommon,
@@ -61,6 +64,7 @@ export const resources = {
     scanner: trScanner,
     gs1: trGs1,
     labels: trLabels,
+    desktop: trDesktop,
   },
 } as const;
 
