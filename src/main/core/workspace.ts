@@ -32,6 +32,9 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   const file = workspaceFile(dataDir, profile.id);
   ensurePrivateDir(join(dataDir, 'workspaces'));
   const db = openDatabase(file, workspaceMigrations, options);
+  // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
+  // inserts during a sync, and lookups stay in memory.
+  db.pragma('cache_size = -32000');
   const services = new Map<string, unknown>();
   return {
     profile,

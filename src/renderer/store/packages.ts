@@ -5,6 +5,8 @@ import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
 
 export const PAGE_SIZE = 100;
+/** Typing waits this long for the next key before it searches (every query answers in a few ms). */
+export const SEARCH_DEBOUNCE_MS = 40;
 
 export interface PackagesState {
   query: string;
@@ -12,6 +14,10 @@ export interface PackagesState {
   status: string | null;
   total: number;
   mode: 'code' | 'text' | 'all';
+  /** More packages match than the list holds (the newest `total` are listed). */
+  more: boolean;
+  /** The query the rows on screen answer (the box may already hold a newer one). */
+  shownQuery: string;
   /** Result rows by page index, fetched as the list scrolls. */
   pages: Record<number, PackageSummary[]>;
   /** Bumped on every new search so late answers of an older search are ignored. */
@@ -40,6 +46,8 @@ export interface PackagesState {
 }
 
 const inflight = new Set<string>();
+let searchLoop: Promise<void> | null = null;
+let searchWanted = false;
 
 export const usePackages = create<PackagesState>()((set, get) => ({
   query: '',
@@ -47,6 +55,8 @@ export const usePackages = create<PackagesState>()((set, get) => ({
   status: null,
   total: 0,
   mode: 'all',
+  shownQuery: '',
+  more: false,
   pages: {},
   generation: 0,
   searching: false,
@@ -92,17 +102,34 @@ export const usePackages = create<PackagesState>()((set, get) => ({
     void get().search();
   },
 
-  async search() {
-    const generation = get().generation + 1;
-    set({ generation, searching: true, error: null });
-    const { query, kind, status } = get();
-    const r = await call('packages.search', { query, kind, status, offset: 0, limit: PAGE_SIZE });
-    if (get().generation !== generation) return;
-    if (!r.ok) {
-      set({ searching: false, error: r.error, total: 0, pages: {} });
-      return;
-    }
-    set({ searching: false, total: r.value.total, mode: r.value.mode, pages: { 0: r.value.items } });
+  search() {
+    set({ generation: get().generation + 1, searching: true, error: null });
+    // At most one search is in flight: keys typed meanwhile replace each other, and only the
+    // newest is asked for when it answers (superseded queries are never sent).
+    searchWanted = true;
+    searchLoop ??= (async () => {
+      try {
+        while (searchWanted) {
+          searchWanted = false;
+          const { query, kind, status, generation } = get();
+          const r = await call('packages.search', { query, kind, status, offset: 0, limit: PAGE_SIZE });
+          if (searchWanted || get().generation !== generation) continue;
+          if (!r.ok) set({ searching: false, error: r.error, total: 0, more: false, pages: {}, shownQuery: query });
+          else
+            set({
+              searching: false,
+              total: r.value.total,
+              more: r.value.more === true,
+              mode: r.value.mode,
+              pages: { 0: r.value.items },
+              shownQuery: query,
+            });
+        }
+      } finally {
+        searchLoop = null;
+      }
+    })();
+    return searchLoop;
   },
 
   async ensurePage(page) {

@@ -35,6 +35,8 @@ export const PackageSearchResult = z.object({
   items: z.array(PackageSummary),
   /** How the query matched: an exact code, free text, or no query (everything). */
   mode: z.enum(['code', 'text', 'all']),
+  /** More packages match than `total` says: only the newest `total` are listed (type more to narrow). */
+  more: z.boolean().optional(),
 });
 export type PackageSearchResult = z.infer<typeof PackageSearchResult>;
 

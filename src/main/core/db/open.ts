@@ -50,11 +50,12 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Runs every migration above the file's user_version, each in its own transaction. */
+/** Runs every migration above the file's user_version, each in its own transaction (versions rise, may skip). */
 export function migrate(db: Db, migrations: readonly Migration[]): void {
-  const latest = migrations.length;
+  const latest = migrations.at(-1)?.version ?? 0;
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+    const before = i === 0 ? 0 : migrations[i - 1]!.version;
+    if (m.version <= before) throw new Error(`migration ${m.name} has version ${m.version}, expected more than ${before}`);
   });
   const current = schemaVersion(db);
   if (current > latest) {
@@ -64,7 +65,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
       { version: current, latest },
     );
   }
-  for (const m of migrations.slice(current)) {
+  for (const m of migrations.filter((m) => m.version > current)) {
     db.transaction(() => {
       m.up(db);
       db.pragma(`user_version = ${m.version}`);

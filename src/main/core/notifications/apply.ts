@@ -40,13 +40,9 @@ export function matchPackage(db: Db, n: PackageNotification): { pk: number; kind
  * text follow. A later sync brings the service's own record and replaces all of this.
  */
 export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification, receivedAt: string): void {
-  const row = ws.db
-    .prepare<[number], { kind: PackageKind; raw_json: string; synced_at: string }>(
-      'SELECT kind, raw_json, synced_at FROM packages WHERE pk = ?',
-    )
-    .get(pk);
+  const row = packagesOf(ws).recordByPk(pk);
   if (!row) return;
-  const raw = JSON.parse(row.raw_json) as Record<string, unknown> & {
+  const raw = JSON.parse(row.json) as Record<string, unknown> & {
     lines?: { itemLines?: Record<string, unknown>[] }[];
     packageHistories?: unknown[];
   };
@@ -82,5 +78,5 @@ export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification
     }
   }
   const record = PackageRecord.parse(raw);
-  packagesOf(ws).upsertRows([toCacheRow(record, row.kind, 0)], row.synced_at);
+  packagesOf(ws).upsertRows([toCacheRow(record, row.kind, 0)], row.syncedAt);
 }

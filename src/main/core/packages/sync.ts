@@ -6,6 +6,7 @@ import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
+import { storeSliced } from './ingest';
 import { packagesOf } from './packages-repo';
 
 const DAY = 86_400_000;
@@ -51,8 +52,9 @@ const idle: SyncProgress = {
  * - Sorted by orderDate ascending inside a window fixed at the start, so packages arriving during
  *   the run land at the end instead of shifting earlier pages; if the total still changes while
  *   paging, the window is paged once more (upserts make the second pass harmless).
- * - One transaction per page, and the page is recorded in sync_pages in that same transaction: a
- *   failed run is resumed later by fetching exactly the pages that are not in the cache.
+ * - A page is stored in short transactions (ingest.ts: cache durability, slices), and recorded in
+ *   sync_pages in the last of them: a failed run is resumed later by fetching exactly the pages
+ *   that are not in the cache.
  * - 401s are handled by the session (one re-login, retry); network trouble, timeouts, 5xx, 429 and
  *   garbled answers are retried with exponential backoff and full jitter. A page that is still
  *   garbled is reported and nothing of it is stored.
@@ -188,14 +190,14 @@ export class PackageSync {
     let drift = false;
     let totalPages = run.total_pages;
     let totalResults = run.total_results;
-    const store = (page: number, fetched: FetchedPage) => {
+    const store = async (page: number, fetched: FetchedPage) => {
       const now = new Date().toISOString();
-      const tx = this.ws.db.transaction(() => {
-        const r = this.repo.upsertRows(fetched.rows, now);
-        this.insertPage.run(run.id, page, fetched.count, now);
-        return r;
-      });
-      const r = tx();
+      const r = await storeSliced(
+        this.ws.db,
+        fetched.rows,
+        (slice) => this.repo.upsertRows(slice, now),
+        () => this.insertPage.run(run.id, page, fetched.count, now),
+      );
       done.add(page);
       k.pages += 1;
       k.fetched += fetched.count;
@@ -220,7 +222,7 @@ export class PackageSync {
         totalPages = first.totalPages ?? (first.totalResults !== null ? Math.ceil(first.totalResults / run.page_size) : null);
         this.updateRunTotals.run(totalPages, totalResults, run.id);
         k.total += totalResults ?? 0;
-        if (!done.has(0)) store(0, first);
+        if (!done.has(0)) await store(0, first);
       } else {
         k.total += totalResults ?? 0;
       }
@@ -230,7 +232,7 @@ export class PackageSync {
         for (let page = 1; ; page++) {
           if (done.has(page)) continue;
           const p = await this.fetchPage(run, page);
-          store(page, p);
+          await store(page, p);
           if (p.count < run.page_size) break;
         }
       } else {
@@ -241,7 +243,7 @@ export class PackageSync {
           while (todo.length > 0 && failure === null) {
             const page = todo.shift()!;
             try {
-              store(page, await this.fetchPage(run, page));
+              await store(page, await this.fetchPage(run, page));
             } catch (e) {
               failure ??= e;
             }

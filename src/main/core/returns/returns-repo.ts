@@ -281,8 +281,11 @@ export function createReturnsRepo(ws: Workspace) {
         where.push('p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)');
         params.push(`"${customer.replace(/"/g, '""')}"`);
       } else if (customer) {
-        where.push("(lower(p.customer_first_name) LIKE ? || '%' OR lower(p.customer_last_name) LIKE ? || '%')");
-        params.push(customer, customer);
+        // One or two letters: the start of a first or last name, as ranges of the name indexes.
+        where.push(
+          '((lower(p.customer_first_name) >= ? AND lower(p.customer_first_name) < ? || char(1114111)) OR (lower(p.customer_last_name) >= ? AND lower(p.customer_last_name) < ? || char(1114111)))',
+        );
+        params.push(customer, customer, customer, customer);
       }
       const w = where.join(' AND ');
       const total = (

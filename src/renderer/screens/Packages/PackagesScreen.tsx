@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { useScanner } from '../../scanner/useScanner';
-import { usePackages } from '../../store/packages';
+import { SEARCH_DEBOUNCE_MS, usePackages } from '../../store/packages';
 import { PackageDetailView } from './PackageDetailView';
 import { PackageList } from './PackageList';
 import { SyncBar } from './SyncBar';
@@ -21,6 +21,8 @@ export function PackagesScreen() {
       statuses: st.statuses,
       total: st.total,
       mode: st.mode,
+      shownQuery: st.shownQuery,
+      more: st.more,
       error: st.error,
       detail: st.detail,
       detailNotifications: st.detailNotifications,
@@ -48,7 +50,7 @@ export function PackagesScreen() {
   // Typing searches as you go (debounced); Enter (what a scanner sends) searches at once.
   useEffect(() => {
     if (text === usePackages.getState().query) return;
-    const timer = setTimeout(() => s.setFilters({ query: text }), 250);
+    const timer = setTimeout(() => s.setFilters({ query: text }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, s]);
 
@@ -107,8 +109,8 @@ export function PackagesScreen() {
             </div>
           </form>
           <SyncBar />
-          <p className="result-count" aria-live="polite" data-testid="result-count">
-            {t('results', { count: s.total })}
+          <p className="result-count" aria-live="polite" data-testid="result-count" data-query={s.shownQuery}>
+            {s.more ? t('resultsMore', { count: s.total }) : t('results', { count: s.total })}
             {s.mode === 'code' ? ` · ${t('matchedCode')}` : ''}
           </p>
           <ErrorText error={s.error} />

@@ -13,6 +13,7 @@ export const packages: Shape<typeof en> = {
   anyStatus: 'Her durum',
   results_one: '{{count}} paket',
   results_other: '{{count}} paket',
+  resultsMore: 'daha fazlası var, en yeni {{count}} paket; daraltmak için yazmaya devam edin',
   matchedCode: 'tam kod',
   noResults: 'Bu bilgisayarın önbelleğinde eşleşen paket yok.',
   noResultsHint: 'Yeniyse eşitleyip yeniden deneyin.',

@@ -1,10 +1,16 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../core';
 import { startWebHost } from '../../web/server';
 import { intOption, parse } from '../args';
 import { UsageError, type Command } from '../context';
 
-const defaultRendererDir = fileURLToPath(new URL('../../../../../out/renderer', import.meta.url));
+// The built renderer next to the built CLI (out/cli/wd.js → out/renderer), or, run from the
+// sources (src/main/hosts/cli/commands), the repository's out/renderer.
+const here = dirname(fileURLToPath(import.meta.url));
+const defaultRendererDir =
+  [join(here, '../renderer'), join(here, '../../../../../out/renderer')].find((d) => existsSync(d)) ?? join(here, '../renderer');
 
 export const webCommand: Command = {
   name: 'web',

@@ -5,13 +5,13 @@ import { m003Counts } from './003-counts';
 import { m004Returns } from './004-returns';
 import { m005Notifications } from './005-notifications';
 import { m006Products } from './006-products';
-import { m007Reserved } from './007-reserved';
-import { m008Reserved } from './008-reserved';
 import { m009ScanGs1 } from './009-scan-gs1';
+import { m010CompactCache } from './010-compact-cache';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
- * connection profile keeps training data and real data apart. Append only; never renumber.
+ * connection profile keeps training data and real data apart. Append only; never renumber. Numbers
+ * rise but may skip (each open issue was given its own number).
  */
 export const workspaceMigrations: readonly Migration[] = [
   m001Packages,
@@ -20,7 +20,6 @@ export const workspaceMigrations: readonly Migration[] = [
   m004Returns,
   m005Notifications,
   m006Products,
-  m007Reserved,
-  m008Reserved,
   m009ScanGs1,
+  m010CompactCache,
 ];
