@@ -3,15 +3,19 @@ import type { CountLine, CountReview, CountSession, ScanResult } from '../../sha
 import type { OutboxItem } from '../../shared/domain/outbox';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { resetOnWorkspaceChange } from './workspace';
 
 export interface LastScan {
-  outcome: ScanResult['outcome'];
+  /** 'failed': the scan was not stored (the card turns red with the reason). */
+  outcome: ScanResult['outcome'] | 'failed';
   code: string;
   sku: string | null;
   name: string | null;
   delta: number;
   lineQuantity: number | null;
   expectedCheckDigit: number | null;
+  /** Why a scan was not stored. */
+  error?: AppErrorShape;
   at: number;
 }
 
@@ -29,6 +33,8 @@ export interface CountsState {
   history: CountSession[];
   /** A count being opened: scans wait for it instead of being taken for a storage label. */
   opening: Promise<void> | null;
+  /** Bumped when the workspace changes: answers about the previous one are dropped. */
+  generation: number;
 
   openStorage(storageCode: string): Promise<void>;
   /** Stores a scan; resolves after the core has committed it. */
@@ -61,6 +67,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
   pushItems: [],
   history: [],
   opening: null,
+  generation: 0,
 
   openStorage(storageCode) {
     const p = openCount(storageCode).finally(() => {
@@ -74,9 +81,25 @@ export const useCounts = create<CountsState>()((set, get) => ({
     const session = get().session;
     if (!session) return null;
     const quantity = get().nextQuantity ?? 1;
+    const generation = get().generation;
     const r = await call('counts.scan', { sessionId: session.id, code, quantity });
+    if (get().generation !== generation) return null;
     if (!r.ok) {
-      set({ error: r.error });
+      // Not stored: never leave the previous (green) card up as if this scan had counted.
+      set({
+        error: r.error,
+        last: {
+          outcome: 'failed',
+          code,
+          sku: null,
+          name: null,
+          delta: quantity,
+          lineQuantity: null,
+          expectedCheckDigit: null,
+          error: r.error,
+          at: Date.now(),
+        },
+      });
       return null;
     }
     const v = r.value;
@@ -189,7 +212,9 @@ export const useCounts = create<CountsState>()((set, get) => ({
 /** Continues the open count of a storage code or starts one, and shows it. */
 async function openCount(storageCode: string): Promise<void> {
   const set = useCounts.setState;
+  const generation = useCounts.getState().generation;
   const r = await call('counts.open', { storageCode });
+  if (useCounts.getState().generation !== generation) return;
   if (!r.ok) {
     set({ error: r.error });
     return;
@@ -232,3 +257,17 @@ function applyChange(r: Result<{ lines: CountLine[]; removed: string[]; session:
 /** Lines, most recently changed first (what the worker just scanned is on top). */
 export const sortedLines = (lines: Record<string, CountLine>): CountLine[] =>
   Object.values(lines).sort((a, b) => b.lastEvent - a.lastEvent);
+
+/** The count left open most recently in the workspace just signed in to, if any, is shown again. */
+async function showOpenCount(): Promise<void> {
+  const generation = useCounts.getState().generation;
+  const r = await call('counts.history', { limit: 50 });
+  const state = useCounts.getState();
+  if (!r.ok || state.generation !== generation || state.session || state.opening) return;
+  const open = r.value.filter((c) => c.state === 'open').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+  if (open) await state.openStorage(open.storageCode);
+}
+
+resetOnWorkspaceChange(useCounts, (key) => {
+  if (key) void showOpenCount();
+});

@@ -3,6 +3,7 @@ import type { NotificationSummary } from '../../shared/domain/notifications';
 import type { PackageDetail, PackageKind, PackageSummary, SyncStatus } from '../../shared/domain/packages';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { resetOnWorkspaceChange } from './workspace';
 
 export const PAGE_SIZE = 100;
 
@@ -157,3 +158,5 @@ export const usePackages = create<PackagesState>()((set, get) => ({
 /** The row at a list index, or undefined while its page is loading. */
 export const rowAt = (s: Pick<PackagesState, 'pages'>, index: number): PackageSummary | undefined =>
   s.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
+
+resetOnWorkspaceChange(usePackages);

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Condition, Inspection, ReturnDetail, ReturnsListInput, ReturnSummary } from '../../shared/domain/returns';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { resetOnWorkspaceChange } from './workspace';
 
 export const RETURNS_PAGE = 100;
 
@@ -206,3 +207,5 @@ export const useReturns = create<ReturnsState>()((set, get) => {
 
 export const returnAt = (pages: Record<number, ReturnSummary[]>, index: number) =>
   pages[Math.floor(index / RETURNS_PAGE)]?.[index % RETURNS_PAGE];
+
+resetOnWorkspaceChange(useReturns);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { ErrorText } from '../../components/ErrorText';
 import { useCounts } from '../../store/counts';
 
 /** Big enough to read from a metre away: what was just scanned and what it did. */
@@ -18,6 +19,22 @@ export function LastScanCard() {
     );
   }
   const tone = last.outcome === 'counted' ? 'ok' : last.outcome === 'unknown' ? 'warn' : 'bad';
+  if (last.outcome === 'failed') {
+    return (
+      <section
+        className="last-scan last-scan-bad"
+        aria-label={t('last.title')}
+        aria-live="assertive"
+        data-testid="last-scan"
+        data-outcome={last.outcome}
+      >
+        <div className="last-scan-label">{t('last.title')}</div>
+        <div className="last-scan-big">{t('last.failed')}</div>
+        <div className="last-scan-sub">{t('last.failedHint', { code: last.code })}</div>
+        <ErrorText error={last.error} />
+      </section>
+    );
+  }
   return (
     <section
       className={`last-scan last-scan-${tone}`}

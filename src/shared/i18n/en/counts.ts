@@ -21,6 +21,8 @@ export const counts = {
     counted: '+{{delta}} → {{quantity}}',
     unknown: 'Unknown code',
     unknownHint: 'This barcode is not a known product. It is counted under the code until you decide:',
+    failed: 'Not counted',
+    failedHint: '{{code}} was not stored. Scan it again once the problem below is solved.',
     misread: 'Misread — scan again',
     misreadHint: 'The check digit of {{code}} is wrong (expected {{expected}}). Nothing was counted.',
     assign: 'Assign to SKU…',

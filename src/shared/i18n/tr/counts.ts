@@ -24,6 +24,8 @@ export const counts: Shape<typeof en> = {
     counted: '+{{delta}} → {{quantity}}',
     unknown: 'Bilinmeyen kod',
     unknownHint: 'Bu barkod bilinen bir ürün değil. Siz karar verene kadar kodun kendisi altında sayılıyor:',
+    failed: 'Sayılmadı',
+    failedHint: '{{code}} kaydedilmedi. Aşağıdaki sorun çözülünce yeniden okutun.',
     misread: 'Hatalı okuma — yeniden okutun',
     misreadHint: '{{code}} kodunun kontrol hanesi yanlış ({{expected}} olmalıydı). Hiçbir şey sayılmadı.',
     assign: 'Bir SKU’ya ata…',
