@@ -3,6 +3,25 @@ import { expect, signIn, test } from './fixtures';
 
 /** Issue 11 (and 12.4): nothing a worker does on the Counts screen is lost or counted wrong. */
 
+/**
+ * A scanner burst dispatched inside the page with the given gaps before each character (busy-wait
+ * on the page clock, so a loaded machine does not stretch them): `gaps[i]` is the pause before
+ * character i+1; the rest come 5 ms apart, then Enter.
+ */
+async function scanWithGaps(page: Page, code: string, gaps: number[]) {
+  await page.evaluate(`((code, gaps) => {
+    const target = document.activeElement || document.body;
+    const send = (key, keyCode) => target.dispatchEvent(new KeyboardEvent('keydown', { key, code: keyCode, shiftKey: key !== key.toLowerCase(), bubbles: true, cancelable: true }));
+    const wait = (ms) => { const until = performance.now() + ms; while (performance.now() < until) {} };
+    [...code].forEach((ch, i) => {
+      if (i > 0) wait(gaps[i - 1] ?? 5);
+      send(ch, /[a-z]/i.test(ch) ? 'Key' + ch.toUpperCase() : /[0-9]/.test(ch) ? 'Digit' + ch : ch === '-' ? 'Minus' : 'Unidentified');
+    });
+    wait(5);
+    send('Enter', 'Enter');
+  })(${JSON.stringify(code)}, ${JSON.stringify(gaps)})`);
+}
+
 async function typeScan(page: Page, code: string) {
   const field = page.getByTestId('manual-code');
   await field.fill(code);
@@ -85,5 +104,93 @@ test.describe('counts: work is kept', () => {
     await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');
     const stock = (await app.admin('inventory')) as { items: { sku: string; qty: number }[] };
     expect(stock.items).toEqual([{ storageCode: 'A-01', sku: 'SKU-77', qty: 1 }]);
+  });
+
+  test('5: digits typed with the quantity field not focused set the quantity for the next scan; Escape clears', async ({ page, app }) => {
+    await app.core.call('profiles.save', {
+      name: 'Depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: ['A-01'],
+    });
+    await page.reload();
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+    productsOf(app.core.ctx.workspace()).save({ sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' }, 'saved');
+    await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    // The worker clicked elsewhere: the quantity field has lost focus.
+    await page.getByRole('heading', { name: 'Counting A-01' }).click();
+    await page.keyboard.type('7', { delay: 150 });
+    await expect(page.getByTestId('next-times')).toHaveText('Next scan ×7');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('next-times')).toHaveCount(0);
+    await page.keyboard.type('12', { delay: 150 });
+    await expect(page.getByTestId('next-times')).toHaveText('Next scan ×12');
+    await expect(page.getByTestId('next-quantity')).toHaveValue('12');
+    await scanWithGaps(page, '8690345727803', []);
+    await expect(page.getByTestId('last-scan')).toContainText('+12 → 12');
+    await expect(page.getByTestId('count-totals')).toContainText('12 units');
+    await expect(page.getByTestId('next-times')).toHaveCount(0);
+  });
+
+  test('6: a scan whose first characters come slowly is read whole', async ({ page, app }) => {
+    await app.core.call('profiles.save', {
+      name: 'Depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: ['A-01'],
+    });
+    await page.reload();
+    await signIn(page);
+    await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    await page.getByTestId('manual-code').focus();
+    await scanWithGaps(page, 'nosuchthing999', [70, 65, 60]);
+    await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
+    await expect(page.getByTestId('last-scan')).toContainText('nosuchthing999');
+    await scanWithGaps(page, '397791202351', [80, 8, 6, 150, 5]);
+    await expect(page.getByTestId('last-scan')).toContainText('397791202351');
+    await expect(page.getByTestId('manual-code')).toHaveValue('');
+    // 397791202351 has a wrong check digit (a misread, counted nowhere); no cut code was counted.
+    await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'misread');
+    const d = await app.core.call('counts.open', { storageCode: 'A-01' });
+    expect(d.ok && d.value.lines.map((l) => l.sku)).toEqual(['nosuchthing999']);
+  });
+});
+
+test.describe('packages: a slow scan start', () => {
+  test.use({ sandboxOptions: { packages: 40, returns: 0, seed: 5, days: 10 } as never });
+
+  test('6: a slowly starting scan opens its own package, and only a whole code opens one', async ({ page, app }) => {
+    await app.core.call('profiles.save', {
+      name: 'Depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: ['A-01'],
+    });
+    await page.reload();
+    await signIn(page);
+    await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('last-sync')).toContainText('40 orders', { timeout: 60_000 });
+    const list = await app.core.call('packages.search', { query: '', limit: 40 });
+    if (!list.ok) throw new Error('search failed');
+    const target = list.value.items.find((p) => (p.cargoTrackingNumber ?? '').length >= 8)!;
+    const code = target.cargoTrackingNumber!;
+    await page.getByRole('searchbox', { name: 'Search packages' }).focus();
+    await scanWithGaps(page, code, [80, 40, 75]);
+    await expect(page.getByRole('article')).toBeVisible();
+    await expect(page.getByRole('article')).toContainText(code);
+    await expect(page.getByRole('searchbox', { name: 'Search packages' })).toHaveValue(code);
+    // The tail of a code (what a cut scan used to give) lists partial matches but opens nothing.
+    await page.getByRole('button', { name: 'Close package' }).click();
+    const tail = code.slice(-6);
+    await scanWithGaps(page, tail, []);
+    await expect(page.getByRole('searchbox', { name: 'Search packages' })).toHaveValue(tail);
+    await expect(page.getByTestId('result-count')).not.toContainText('exact code');
+    await expect(page.getByRole('article')).toHaveCount(0);
   });
 });

@@ -40,6 +40,8 @@ export interface CountsState {
   /** Stores a scan; resolves after the core has committed it. */
   scan(code: string): Promise<ScanResult | null>;
   setNextQuantity(q: number | null): void;
+  /** Digits typed on the screen (outside a field) extend the quantity for the next scan. */
+  typeQuantity(digits: string): void;
   setLine(sku: string, quantity: number): Promise<void>;
   removeLine(sku: string): Promise<void>;
   undo(steps?: number): Promise<void>;
@@ -123,6 +125,12 @@ export const useCounts = create<CountsState>()((set, get) => ({
   },
 
   setNextQuantity: (q) => set({ nextQuantity: q }),
+
+  typeQuantity(digits) {
+    if (!/^\d+$/.test(digits)) return;
+    const n = Number(`${get().nextQuantity ?? ''}${digits}`.slice(0, 6));
+    set({ nextQuantity: n > 0 ? n : null });
+  },
 
   async setLine(sku, quantity) {
     const s = get().session;

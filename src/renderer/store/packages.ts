@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { NotificationSummary } from '../../shared/domain/notifications';
-import type { PackageDetail, PackageKind, PackageSummary, SyncStatus } from '../../shared/domain/packages';
+import type { PackageDetail, PackageKind, PackageSearchResult, PackageSummary, SyncStatus } from '../../shared/domain/packages';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
 import { resetOnWorkspaceChange } from './workspace';
@@ -30,7 +30,8 @@ export interface PackagesState {
 
   init(): () => void;
   setFilters(f: Partial<Pick<PackagesState, 'query' | 'kind' | 'status'>>): void;
-  search(): Promise<void>;
+  /** Runs the current search; resolves with its result, or null when a newer search replaced it. */
+  search(): Promise<PackageSearchResult | null>;
   ensurePage(page: number): Promise<void>;
   /** A scan or Enter in the search box: exact code first; one match opens it. */
   submit(code: string): Promise<void>;
@@ -98,12 +99,13 @@ export const usePackages = create<PackagesState>()((set, get) => ({
     set({ generation, searching: true, error: null });
     const { query, kind, status } = get();
     const r = await call('packages.search', { query, kind, status, offset: 0, limit: PAGE_SIZE });
-    if (get().generation !== generation) return;
+    if (get().generation !== generation) return null;
     if (!r.ok) {
       set({ searching: false, error: r.error, total: 0, pages: {} });
-      return;
+      return null;
     }
     set({ searching: false, total: r.value.total, mode: r.value.mode, pages: { 0: r.value.items } });
+    return r.value;
   },
 
   async ensurePage(page) {
@@ -124,10 +126,12 @@ export const usePackages = create<PackagesState>()((set, get) => ({
   async submit(code) {
     const q = code.trim();
     set({ query: q });
-    await get().search();
-    const { mode, total, pages } = get();
-    const only = pages[0]?.[0];
-    if (mode === 'code' && total === 1 && only) await get().open(only.kind, only.id);
+    // Its own answer decides (a refresh after a sync may replace the list meanwhile). Only a
+    // whole code opens a package: a part of one (a cut scan) lists matches and opens nothing.
+    let r = await get().search();
+    while (r === null && get().query === q) r = await get().search();
+    const only = r?.items[0];
+    if (r && r.mode === 'code' && r.total === 1 && only) await get().open(only.kind, only.id);
   },
 
   async open(kind, id) {

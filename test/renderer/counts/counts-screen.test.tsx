@@ -301,4 +301,72 @@ describe('counts screen', () => {
       { storageCode: 'C-03' },
     ]);
   });
+
+  it('digits typed outside a field set the quantity for the next scan (×12 on the card); Escape clears it', async () => {
+    const bridge = setup({
+      'counts.scan': (input) => {
+        const q = (input as { quantity: number }).quantity;
+        return {
+          outcome: 'counted',
+          eventId: 1,
+          code: '8690345727803',
+          line: line('SKU-1', q),
+          delta: q,
+          via: 'barcode',
+          gtin: null,
+          session: session({ totalUnits: q, lineCount: 1 }),
+        };
+      },
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    (document.activeElement as HTMLElement).blur();
+    /** Real keydowns with the times a person or a scanner gives them. */
+    const key = (k: string, time: number) => {
+      const ev = new KeyboardEvent('keydown', { key: k, code: /\d/.test(k) ? `Digit${k}` : k, bubbles: true, cancelable: true });
+      Object.defineProperty(ev, 'timeStamp', { value: time });
+      document.body.dispatchEvent(ev);
+    };
+    await act(async () => {
+      key('1', 1000);
+      key('2', 1180);
+      key('9', 1400);
+      key('Escape', 1600);
+    });
+    expect(useCounts.getState().nextQuantity).toBeNull();
+    await act(async () => {
+      key('1', 2000);
+      key('2', 2180);
+    });
+    await act(async () => {
+      // The scan starts 400 ms later: the 2 has ended as typing by then.
+      [...'8690345727803'].forEach((ch, i) => key(ch, 2600 + i * 5));
+      key('Enter', 2600 + 13 * 5);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(screen.queryByTestId('next-times')).toBeNull();
+    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toEqual({ sessionId: 1, code: '8690345727803', quantity: 12 });
+    expect(within(screen.getByTestId('last-scan')).getByText('+12 → 12')).toBeTruthy();
+  });
+
+  it('shows the typed quantity on the card and in the field before the scan', async () => {
+    setup({});
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    (document.activeElement as HTMLElement).blur();
+    const t0 = performance.now();
+    await act(async () => {
+      for (const [k, time] of [
+        ['1', 0],
+        ['2', 200],
+        ['Shift', 300],
+      ] as const) {
+        const ev = new KeyboardEvent('keydown', { key: k, code: k === 'Shift' ? 'ShiftLeft' : `Digit${k}`, bubbles: true });
+        Object.defineProperty(ev, 'timeStamp', { value: t0 - 400 + time });
+        document.body.dispatchEvent(ev);
+      }
+    });
+    // The 2 is still an open run until a later key or the timer ends it.
+    await act(async () => new Promise((r) => setTimeout(r, 200)));
+    expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×12');
+    expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('12');
+  });
 });

@@ -46,7 +46,13 @@ export function CountsScreen() {
     },
     [scan, openStorage, sound],
   );
-  const { pending } = useScanner(onScan, { enabled: !reviewing || session?.state === 'pushed' });
+  const { pending } = useScanner(onScan, {
+    enabled: !reviewing || session?.state === 'pushed',
+    // Digits typed anywhere outside a field: the quantity for the next scan ("12, then scan").
+    onTyped: (text) => {
+      if (useCounts.getState().session?.state === 'open') useCounts.getState().typeQuantity(text);
+    },
+  });
 
   return (
     <main className="screen counts-screen" aria-labelledby="counts-title">

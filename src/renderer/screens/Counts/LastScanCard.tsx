@@ -7,7 +7,13 @@ import { useCounts } from '../../store/counts';
 /** Big enough to read from a metre away: what was just scanned and what it did. */
 export function LastScanCard() {
   const { t } = useTranslation('counts');
-  const { last, assign } = useCounts(useShallow((s) => ({ last: s.last, assign: s.assign })));
+  const { last, assign, nextQuantity } = useCounts(useShallow((s) => ({ last: s.last, assign: s.assign, nextQuantity: s.nextQuantity })));
+  const next =
+    nextQuantity !== null ? (
+      <div className="pill pill-warn last-scan-next" role="status" data-testid="next-times">
+        {t('nextTimes', { count: nextQuantity })}
+      </div>
+    ) : null;
   const [assigning, setAssigning] = useState(false);
   const [sku, setSku] = useState('');
 
@@ -15,6 +21,7 @@ export function LastScanCard() {
     return (
       <section className="last-scan last-scan-none" aria-label={t('last.title')} data-testid="last-scan">
         <p>{t('last.none')}</p>
+        {next}
       </section>
     );
   }
@@ -32,6 +39,7 @@ export function LastScanCard() {
         <div className="last-scan-big">{t('last.failed')}</div>
         <div className="last-scan-sub">{t('last.failedHint', { code: last.code })}</div>
         <ErrorText error={last.error} />
+        {next}
       </section>
     );
   }
@@ -93,6 +101,7 @@ export function LastScanCard() {
           )}
         </div>
       ) : null}
+      {next}
     </section>
   );
 }

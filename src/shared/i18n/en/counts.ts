@@ -7,6 +7,8 @@ export const counts = {
   scanHere: 'Scan items. Type a number first to count that many of the next item.',
   nextQuantity: 'Quantity for the next scan',
   manualCode: 'Type a code (if a label does not scan)',
+  nextTimes: 'Next scan ×{{count}}',
+  nextQuantityHintKeys: 'Type the digits anywhere on this screen; Esc clears.',
   nextQuantityHint: 'Type 12 then scan: counts 12 of that item.',
   waiting_one: '{{count}} scan being stored…',
   waiting_other: '{{count}} scans being stored…',

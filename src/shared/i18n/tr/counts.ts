@@ -10,6 +10,8 @@ export const counts: Shape<typeof en> = {
   scanHere: 'Ürünleri okutun. Sonraki üründen o kadar saymak için önce bir sayı yazın.',
   nextQuantity: 'Sonraki okutma için adet',
   manualCode: 'Kod yazın (etiket okunmuyorsa)',
+  nextTimes: 'Sonraki okutma ×{{count}}',
+  nextQuantityHintKeys: 'Rakamları ekranın herhangi bir yerinde yazın; Esc siler.',
   nextQuantityHint: '12 yazıp okutun: o üründen 12 sayar.',
   waiting_one: '{{count}} okutma kaydediliyor…',
   waiting_other: '{{count}} okutma kaydediliyor…',
