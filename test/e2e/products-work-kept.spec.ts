@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, signInToSandbox, test } from './fixtures';
 
 /** Issue 11.2: prices with decimals are typed key by key, as a person does, and read like the CSV import. */
@@ -31,4 +32,25 @@ test('2: a price typed as 399,90 or 249.90 stays as typed, is read as such, and 
   await sale.fill('0');
   await list.click();
   await expect(page.getByText('The price is 0. Is that right?')).toBeVisible();
+});
+
+test('3: Excel’s Turkish CSV (Windows-1254) is read only after the worker checks its letters; never with broken letters', async ({
+  page,
+  app,
+}) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  const file = join(import.meta.dirname, '../fixtures/products/single-windows-1254.csv');
+  await page.getByLabel('File', { exact: true }).setInputFiles(file);
+  const ask = page.getByTestId('encoding-confirm');
+  await expect(ask).toContainText('single-windows-1254.csv is not saved as UTF-8');
+  await expect(ask).toContainText('Çay Bardağı 6’lı');
+  await expect(page.getByTestId('request-preview')).toHaveCount(0);
+  // Cancel: nothing is loaded.
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('request-preview')).toHaveCount(0);
+  await page.getByLabel('File', { exact: true }).setInputFiles(file);
+  await page.getByRole('button', { name: 'The letters are right: read it' }).click();
+  await expect(page.getByTestId('request-preview')).toContainText('Çay Bardağı 6’lı');
+  await expect(page.getByTestId('request-preview')).not.toContainText('\uFFFD');
 });

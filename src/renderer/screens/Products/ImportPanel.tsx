@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseProductCsv, type CsvProblem } from '../../../shared/products/csv';
+import { decodeFileBytes } from '../../../shared/products/file-text';
 import { parseProductJson } from '../../../shared/products/json';
 import type { ProductRecord } from '../../../shared/products/schema';
 import { ProblemsList, type ShownProblem } from './ProblemsList';
@@ -18,23 +19,40 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
   const [problems, setProblems] = useState<ShownProblem[]>([]);
   const [warnings, setWarnings] = useState<ShownProblem[]>([]);
   const [name, setName] = useState<string | null>(null);
+  /** A Windows-1254 file waiting for the worker to check its letters. */
+  const [confirm, setConfirm] = useState<{ name: string; text: string; preview: string[] } | null>(null);
 
   async function read(file: File) {
-    const text = await file.text();
+    // Bytes, not file.text(): that would turn Windows-1254 letters into � without a word.
+    const decoded = decodeFileBytes(new Uint8Array(await file.arrayBuffer()));
     setName(file.name);
-    const isJson = /\.json$/i.test(file.name) || /^\s*[[{]/.test(text.replace(/^\uFEFF/, ''));
+    setConfirm(null);
+    if (decoded.kind === 'refused') {
+      setWarnings([]);
+      return setProblems([{ code: 'not_text', params: {}, row: null, column: null }]);
+    }
+    if (decoded.kind === 'confirm') {
+      setWarnings([]);
+      setProblems([]);
+      return setConfirm({ name: file.name, text: decoded.text, preview: decoded.preview });
+    }
+    parse(file.name, decoded.text);
+  }
+
+  function parse(fileName: string, text: string) {
+    const isJson = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text);
     if (isJson) {
       const r = parseProductJson(text);
       setWarnings(r.warnings.map((w) => ({ ...w })));
       if (!r.ok) return setProblems(r.problems.map((p) => ({ ...p })));
       setProblems([]);
-      onLoad({ name: file.name, records: r.records });
+      onLoad({ name: fileName, records: r.records });
     } else {
       const r = parseProductCsv(text);
       setWarnings(r.warnings.map(fromCsv));
       if (!r.ok) return setProblems(r.problems.map(fromCsv));
       setProblems([]);
-      onLoad({ name: file.name, records: r.records });
+      onLoad({ name: fileName, records: r.records });
     }
   }
 
@@ -47,9 +65,38 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
         <input
           type="file"
           accept=".json,.csv,application/json,text/csv"
-          onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            // Cleared, so choosing the same file again (saved anew, or after Cancel) reads it again.
+            e.target.value = '';
+            if (file) void read(file);
+          }}
         />
       </label>
+      {confirm ? (
+        <div className="card" role="alertdialog" aria-labelledby="encoding-title" data-testid="encoding-confirm">
+          <h3 id="encoding-title">{t('editor.encodingTitle', { name: confirm.name })}</h3>
+          <p>{t('editor.encodingCheck')}</p>
+          <pre className="encoding-preview">{confirm.preview.join('\n')}</pre>
+          <p className="hint">{t('editor.encodingAdvice')}</p>
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                const c = confirm;
+                setConfirm(null);
+                parse(c.name, c.text);
+              }}
+            >
+              {t('editor.encodingAccept')}
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirm(null)}>
+              {t('editor.encodingRefuse')}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {name && problems.length > 0 ? <p>{t('editor.importRefused', { name })}</p> : null}
       <ProblemsList problems={problems} />
       <ProblemsList problems={warnings} warning />
