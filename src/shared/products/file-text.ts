@@ -18,6 +18,7 @@ export type FileText =
 
 const TURKISH = /[çğıöşüÇĞİÖŞÜ]/;
 /** Control characters no text file holds (tab, line breaks and form feed are fine). */
+// eslint-disable-next-line no-control-regex -- looking for control characters is the point
 const BINARY = /[\u0000-\u0008\u000e-\u001f\u007f]/;
 
 function utf16Guess(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
