@@ -135,6 +135,37 @@ test.describe('counts: work is kept', () => {
     await expect(page.getByTestId('next-times')).toHaveCount(0);
   });
 
+  test('9: undo says what it undid and works from Ctrl+Z; a removed line comes back with undo', async ({ page, app }) => {
+    await app.core.call('profiles.save', {
+      name: 'Depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: ['A-01'],
+    });
+    await page.reload();
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+    productsOf(app.core.ctx.workspace()).save({ sku: 'TSHIRT-M', barcode: '8690345727803', name: 'Pamuklu Tişört' }, 'saved');
+    await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    await page.getByTestId('next-quantity').fill('12');
+    await scanWithGaps(page, '8690345727803', []);
+    await expect(page.getByTestId('count-totals')).toContainText('12 units');
+    await page.keyboard.press('Control+z');
+    await expect(page.getByText('Undone: −12 Pamuklu Tişört')).toBeVisible();
+    await expect(page.getByTestId('count-totals')).toContainText('0 units');
+
+    await scanWithGaps(page, '8690345727803', []);
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
+    await page.getByRole('button', { name: 'Remove TSHIRT-M' }).click();
+    await expect(page.getByText('Removed Pamuklu Tişört (1). Undo (Ctrl+Z) brings it back.')).toBeVisible();
+    await expect(page.getByTestId('count-totals')).toContainText('0 units');
+    await page.getByRole('button', { name: 'Undo last scan' }).click();
+    await expect(page.getByText('Undone: +1 Pamuklu Tişört')).toBeVisible();
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
+  });
+
   test('6: a scan whose first characters come slowly is read whole', async ({ page, app }) => {
     await app.core.call('profiles.save', {
       name: 'Depo',

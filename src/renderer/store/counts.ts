@@ -3,6 +3,8 @@ import type { CountLine, CountReview, CountSession, ScanResult } from '../../sha
 import type { OutboxItem } from '../../shared/domain/outbox';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { i18n } from '../i18n';
+import { useUi } from './ui';
 import { resetOnWorkspaceChange } from './workspace';
 
 export interface LastScan {
@@ -141,15 +143,33 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async removeLine(sku) {
     const s = get().session;
     if (!s) return;
-    applyChange(await call('counts.removeLine', { sessionId: s.id, sku }));
+    const before = get().lines[sku];
+    const r = await call('counts.removeLine', { sessionId: s.id, sku });
+    applyChange(r);
+    // Removing is undoable (Ctrl+Z or Undo): the worker is told so.
+    if (r.ok && before)
+      useUi.getState().toast('info', i18n.t('counts:removed', { item: before.name ?? before.sku, quantity: before.quantity }), 8000);
   },
 
   async undo(steps = 1) {
     const s = get().session;
     if (!s) return;
+    const before = get().lines;
     const r = await call('counts.undo', { sessionId: s.id, steps });
     applyChange(r);
-    if (r.ok) set({ last: null });
+    if (!r.ok) return;
+    set({ last: null });
+    // Say what was taken back: "Undone: −12 Pamuklu Tişört".
+    const changes = [...r.value.lines.map((l) => l.sku), ...r.value.removed].map((sku) => {
+      const was = before[sku];
+      const now = r.value.lines.find((l) => l.sku === sku);
+      const delta = (now?.quantity ?? 0) - (was?.quantity ?? 0);
+      const item = now?.name ?? was?.name ?? sku;
+      return `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta)} ${item}`;
+    });
+    useUi
+      .getState()
+      .toast('info', changes.length ? i18n.t('counts:undone', { what: changes.join(', ') }) : i18n.t('counts:nothingToUndo'), 6000);
   },
 
   async assign(code, sku) {

@@ -26,10 +26,18 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const { setNextQuantity } = c;
 
-  // Escape clears the typed quantity (also from its field).
+  // Escape clears the typed quantity (also from its field); Ctrl+Z undoes outside text fields.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && useCounts.getState().nextQuantity !== null) setNextQuantity(null);
+      // The quantity field (focused by default) holds digits only: Ctrl+Z there undoes the count too.
+      const inText =
+        e.target instanceof HTMLTextAreaElement ||
+        (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox' && e.target.dataset.testid !== 'next-quantity');
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.code === 'KeyZ' && !inText) {
+        e.preventDefault();
+        void useCounts.getState().undo(1);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

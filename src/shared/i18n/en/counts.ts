@@ -17,6 +17,9 @@ export const counts = {
   units_other: '{{count}} units',
   linesCount_one: '{{count}} product',
   linesCount_other: '{{count}} products',
+  undone: 'Undone: {{what}}',
+  nothingToUndo: 'Nothing to undo.',
+  removed: 'Removed {{item}} ({{quantity}}). Undo (Ctrl+Z) brings it back.',
   last: {
     title: 'Last scanned',
     none: 'Nothing scanned yet.',

@@ -20,6 +20,9 @@ export const counts: Shape<typeof en> = {
   units_other: '{{count}} adet',
   linesCount_one: '{{count}} ürün',
   linesCount_other: '{{count}} ürün',
+  undone: 'Geri alındı: {{what}}',
+  nothingToUndo: 'Geri alınacak bir şey yok.',
+  removed: '{{item}} ({{quantity}}) silindi. Geri al (Ctrl+Z) ile geri gelir.',
   last: {
     title: 'Son okutulan',
     none: 'Henüz bir şey okutulmadı.',
