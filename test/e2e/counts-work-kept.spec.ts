@@ -191,7 +191,7 @@ test.describe('counts: work is kept', () => {
   });
 });
 
-test.describe('packages: a slow scan start', () => {
+test.describe('packages: scans', () => {
   test.use({ sandboxOptions: { packages: 40, returns: 0, seed: 5, days: 10 } as never });
 
   test('6: a slowly starting scan opens its own package, and only a whole code opens one', async ({ page, app }) => {
@@ -223,5 +223,35 @@ test.describe('packages: a slow scan start', () => {
     await expect(page.getByRole('searchbox', { name: 'Search packages' })).toHaveValue(tail);
     await expect(page.getByTestId('result-count')).not.toContainText('exact code');
     await expect(page.getByRole('article')).toHaveCount(0);
+  });
+
+  test('10: a cancelled package scanned on Packages shows a full-width "Cancelled — do not ship" banner', async ({ page, app }) => {
+    await app.core.call('profiles.save', {
+      name: 'Depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: ['A-01'],
+    });
+    await page.reload();
+    await signIn(page);
+    await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('last-sync')).toContainText('40 orders', { timeout: 60_000 });
+    const cancelled = await app.core.call('packages.search', { query: '', status: 'Cancelled', limit: 5 });
+    const shipped = await app.core.call('packages.search', { query: '', status: 'Picked', limit: 5 });
+    if (!cancelled.ok || !shipped.ok) throw new Error('search failed');
+    const c = cancelled.value.items.find((p) => p.cargoTrackingNumber)!;
+    const other = shipped.value.items.find((p) => p.cargoTrackingNumber)!;
+    await page.getByRole('searchbox', { name: 'Search packages' }).focus();
+    await scanWithGaps(page, other.cargoTrackingNumber!, []);
+    await expect(page.getByRole('article')).toBeVisible();
+    await expect(page.getByTestId('cancelled-banner')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Close package' }).click();
+    await scanWithGaps(page, c.cargoTrackingNumber!, []);
+    await expect(page.getByTestId('cancelled-banner')).toHaveText('Cancelled — do not ship');
+    const box = await page.getByTestId('cancelled-banner').boundingBox();
+    const article = await page.getByRole('article').boundingBox();
+    expect(box!.width).toBeGreaterThan(article!.width * 0.9);
   });
 });
