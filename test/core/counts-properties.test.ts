@@ -166,7 +166,7 @@ describe('counting core (property-based)', () => {
             const target = targets[c.target]!;
             const sku = target ?? code;
             if (sku === code && target !== null) continue;
-            await t.call('counts.assign', target ? { sessionId: id, code, sku: target } : { sessionId: id, code, own: true });
+            await t.call('counts.assign', target ? { sessionId: id, code, sku: target, confirmed: true } : { sessionId: id, code, own: true });
             model.aliases.set(code, sku);
             model.log.push({ kind: 'assign', code, sku });
           } else {

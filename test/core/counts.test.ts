@@ -94,6 +94,17 @@ describe('counting', () => {
     expect(await t.core.call('counts.push', { sessionId: id, confirmed: true })).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 
+  it('assigning a code to a SKU the catalogue does not know needs a confirmation (issue 11.8)', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN2 });
+    const refused = await t.core.call('counts.assign', { sessionId: id, code: EAN2, sku: 'SKU-1X' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'needs_confirmation', params: { sku: 'SKU-1X' } } });
+    // Nothing remembered: the next scan is still unknown.
+    expect(await t.call('counts.scan', { sessionId: id, code: EAN2 })).toMatchObject({ outcome: 'unknown' });
+    const done = await t.call('counts.assign', { sessionId: id, code: EAN2, sku: 'SKU-1X', confirmed: true });
+    expect(done.lines).toEqual([expect.objectContaining({ sku: 'SKU-1X', quantity: 2, unknown: false })]);
+  });
+
   it('keeps an open count across a restart and continues it', async () => {
     const id = await setup();
     await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 3 });

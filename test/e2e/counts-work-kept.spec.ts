@@ -58,7 +58,7 @@ test.describe('counts: work is kept', () => {
     await expect(page.getByRole('heading', { name: 'Counting A-01-01' })).toHaveCount(0);
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     await typeScan(page, 'RAF-DEPO');
-    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'counted');
 
     // Sign out and in again: the open count of this workspace is shown, with its scan.
@@ -91,9 +91,12 @@ test.describe('counts: work is kept', () => {
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     for (let i = 0; i < 3; i++) await typeScan(page, 'KOLI-77');
     await expect(page.getByTestId('count-totals')).toContainText('3 units');
-    await page.getByRole('button', { name: 'Assign to SKU…' }).click();
-    await page.getByLabel('SKU this code belongs to').fill('SKU-77');
-    await page.getByRole('button', { name: 'Save' }).click();
+    const card = page.getByTestId('last-scan');
+    await card.getByRole('button', { name: 'Assign to SKU…' }).click();
+    await card.getByLabel('SKU this code belongs to').fill('SKU-77');
+    await card.getByRole('button', { name: 'Save' }).click();
+    // SKU-77 is not in the catalogue: asked once.
+    await card.getByRole('button', { name: 'Yes, SKU-77 is right' }).click();
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'counted');
     await page.getByRole('button', { name: 'Undo last scan' }).click();
     await expect(page.getByTestId('count-totals')).toContainText('2 units');
@@ -104,6 +107,52 @@ test.describe('counts: work is kept', () => {
     await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');
     const stock = (await app.admin('inventory')) as { items: { sku: string; qty: number }[] };
     expect(stock.items).toEqual([{ storageCode: 'A-01', sku: 'SKU-77', qty: 1 }]);
+  });
+
+  test('8: every unknown line can be resolved after the next scan, in the list and in the review; an unknown SKU is asked about', async ({
+    page,
+    app,
+  }) => {
+    await app.core.call('profiles.save', {
+      name: 'Depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: ['A-01'],
+    });
+    await page.reload();
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+    productsOf(app.core.ctx.workspace()).save({ sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' }, 'saved');
+    await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    await typeScan(page, 'KOLI-1');
+    await typeScan(page, 'KOLI-2');
+    await typeScan(page, 'KOLI-3');
+    await typeScan(page, '8690345727803');
+    // The card shows the known product now; the unknown lines still offer what to do.
+    const list = page.getByTestId('count-lines');
+    const koli1 = list.getByRole('group', { name: 'Unknown code KOLI-1' });
+    await koli1.getByRole('button', { name: 'Assign to SKU…' }).click();
+    await koli1.getByLabel('SKU this code belongs to').fill('SKU-CIZM');
+    await koli1.getByRole('button', { name: 'Save' }).click();
+    // A typo is not remembered silently.
+    await expect(page.getByText('SKU-CIZM is not in the product catalogue.', { exact: false })).toBeVisible();
+    await koli1.getByRole('button', { name: 'Cancel' }).click();
+    // Back to the SKU field, to correct the typo.
+    await koli1.getByLabel('SKU this code belongs to').fill('SKU-CIZIM');
+    await koli1.getByRole('button', { name: 'Save' }).click();
+    await expect(list.getByRole('group', { name: 'Unknown code KOLI-1' })).toHaveCount(0);
+    await list.getByRole('group', { name: 'Unknown code KOLI-2' }).getByRole('button', { name: 'Count as its own SKU' }).click();
+    await expect(list.getByRole('group', { name: 'Unknown code KOLI-2' })).toHaveCount(0);
+    // In the review, the last unknown code is resolved there.
+    await page.getByRole('button', { name: 'Review and send' }).click();
+    await expect(page.getByText('resolve', { exact: false }).first()).toBeVisible();
+    await page.getByRole('group', { name: 'Unknown code KOLI-3' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Send 2 quantities' }).click();
+    await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');
+    const stock = (await app.admin('inventory')) as { items: { sku: string; qty: number }[] };
+    expect(Object.fromEntries(stock.items.map((i) => [i.sku, i.qty]))).toEqual({ 'SKU-CIZIM': 2, 'KOLI-2': 1 });
   });
 
   test('5: digits typed with the quantity field not focused set the quantity for the next scan; Escape clears', async ({ page, app }) => {
@@ -178,10 +227,10 @@ test.describe('counts: work is kept', () => {
     await signIn(page);
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     await page.getByTestId('manual-code').focus();
-    await scanWithGaps(page, 'nosuchthing999', [70, 65, 60]);
+    await scanWithGaps(page, 'nosuchthing999', [65, 55, 45]);
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
     await expect(page.getByTestId('last-scan')).toContainText('nosuchthing999');
-    await scanWithGaps(page, '397791202351', [80, 8, 6, 150, 5]);
+    await scanWithGaps(page, '397791202351', [75, 8, 6, 150, 5]);
     await expect(page.getByTestId('last-scan')).toContainText('397791202351');
     await expect(page.getByTestId('manual-code')).toHaveValue('');
     // 397791202351 has a wrong check digit (a misread, counted nowhere); no cut code was counted.

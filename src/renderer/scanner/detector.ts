@@ -53,7 +53,7 @@ export const timing = (maxInterKeyMs: number, suffix: ScannerSettings['suffix'] 
   /** Slower than this is a person's gap. */
   quickMs: 2 * maxInterKeyMs,
   /** Characters this close belong to one run, even before the run looks like a scanner. */
-  leadMs: Math.max(100, 3 * maxInterKeyMs),
+  leadMs: Math.max(120, 3 * maxInterKeyMs),
   /** Once a run looks like a scanner, a pause inside it up to this long does not end it (without a suffix key, a pause is the end). */
   holdMs: suffix === 'none' ? 2 * maxInterKeyMs : Math.max(250, 7 * maxInterKeyMs),
 });

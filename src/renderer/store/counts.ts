@@ -47,7 +47,8 @@ export interface CountsState {
   setLine(sku: string, quantity: number): Promise<void>;
   removeLine(sku: string): Promise<void>;
   undo(steps?: number): Promise<void>;
-  assign(code: string, sku: string | null): Promise<Result<unknown>>;
+  /** confirmed: the worker agreed to a SKU the catalogue does not know. */
+  assign(code: string, sku: string | null, confirmed?: boolean): Promise<Result<unknown>>;
   loadReview(zeroMissing: boolean): Promise<void>;
   push(zeroMissing: boolean, confirmed: boolean): Promise<Result<unknown>>;
   discard(): Promise<void>;
@@ -172,10 +173,11 @@ export const useCounts = create<CountsState>()((set, get) => ({
       .toast('info', changes.length ? i18n.t('counts:undone', { what: changes.join(', ') }) : i18n.t('counts:nothingToUndo'), 6000);
   },
 
-  async assign(code, sku) {
+  async assign(code, sku, confirmed = false) {
     const s = get().session;
     if (!s) return { ok: false, error: { code: 'not_found', message: '' } };
-    const r = await call('counts.assign', sku ? { sessionId: s.id, code, sku } : { sessionId: s.id, code, own: true });
+    const r = await call('counts.assign', sku ? { sessionId: s.id, code, sku, confirmed } : { sessionId: s.id, code, own: true });
+    if (!r.ok && r.error.code === 'needs_confirmation') return r;
     applyChange(r);
     if (r.ok) {
       const line = r.value.lines[0];

@@ -391,9 +391,14 @@ export function createCountsRepo(ws: Workspace) {
     }),
 
     /** An unknown code becomes a SKU (or its own SKU); remembered for every later scan. */
-    assign: db.transaction((sessionId: number, code: string, target: string | null): LineChange => {
+    assign: db.transaction((sessionId: number, code: string, target: string | null, confirmed = false): LineChange => {
       openSession(sessionId);
       const sku = target ?? code;
+      if (target !== null && target !== code && !confirmed && products.resolve(target)?.sku !== target) {
+        throw new AppError('needs_confirmation', `SKU ${target} is not in the catalogue: confirm to remember ${code} as ${target}`, {
+          sku: target,
+        });
+      }
       products.assign(code, sku);
       const at = now();
       const provisional = s.line.get(sessionId, code);

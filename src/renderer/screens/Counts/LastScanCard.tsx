@@ -1,21 +1,19 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { useCounts } from '../../store/counts';
+import { UnknownResolver } from './UnknownResolver';
 
 /** Big enough to read from a metre away: what was just scanned and what it did. */
 export function LastScanCard() {
   const { t } = useTranslation('counts');
-  const { last, assign, nextQuantity } = useCounts(useShallow((s) => ({ last: s.last, assign: s.assign, nextQuantity: s.nextQuantity })));
+  const { last, nextQuantity } = useCounts(useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity })));
   const next =
     nextQuantity !== null ? (
       <div className="pill pill-warn last-scan-next" role="status" data-testid="next-times">
         {t('nextTimes', { count: nextQuantity })}
       </div>
     ) : null;
-  const [assigning, setAssigning] = useState(false);
-  const [sku, setSku] = useState('');
 
   if (!last) {
     return (
@@ -69,36 +67,7 @@ export function LastScanCard() {
       {last.outcome === 'unknown' ? (
         <div className="last-scan-unknown">
           <strong>{t('last.unknown')}</strong> — {t('last.unknownHint')}
-          {assigning ? (
-            <form
-              className="row"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!sku.trim()) return;
-                void assign(last.code, sku.trim()).then((r) => r.ok && (setAssigning(false), setSku('')));
-              }}
-            >
-              <label className="field">
-                <span>{t('last.assignTo')}</span>
-                <input value={sku} onChange={(e) => setSku(e.target.value)} maxLength={128} autoFocus />
-              </label>
-              <button type="submit" className="btn btn-primary">
-                {t('common:actions.save')}
-              </button>
-              <button type="button" className="btn" onClick={() => setAssigning(false)}>
-                {t('common:actions.cancel')}
-              </button>
-            </form>
-          ) : (
-            <div className="row">
-              <button type="button" className="btn" onClick={() => setAssigning(true)}>
-                {t('last.assign')}
-              </button>
-              <button type="button" className="btn" onClick={() => void assign(last.code, null)}>
-                {t('last.own')}
-              </button>
-            </div>
-          )}
+          <UnknownResolver code={last.code} />
         </div>
       ) : null}
       {next}

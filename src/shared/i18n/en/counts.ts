@@ -20,6 +20,12 @@ export const counts = {
   undone: 'Undone: {{what}}',
   nothingToUndo: 'Nothing to undo.',
   removed: 'Removed {{item}} ({{quantity}}). Undo (Ctrl+Z) brings it back.',
+  resolve: {
+    of: 'Unknown code {{code}}',
+    remove: 'Remove',
+    confirmUnknownSku: '{{sku}} is not in the product catalogue. Remember {{code}} as {{sku}} for every later scan?',
+    confirmYes: 'Yes, {{sku}} is right',
+  },
   last: {
     title: 'Last scanned',
     none: 'Nothing scanned yet.',

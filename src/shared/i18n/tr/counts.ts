@@ -23,6 +23,12 @@ export const counts: Shape<typeof en> = {
   undone: 'Geri alındı: {{what}}',
   nothingToUndo: 'Geri alınacak bir şey yok.',
   removed: '{{item}} ({{quantity}}) silindi. Geri al (Ctrl+Z) ile geri gelir.',
+  resolve: {
+    of: 'Bilinmeyen kod {{code}}',
+    remove: 'Sil',
+    confirmUnknownSku: '{{sku}} ürün listesinde yok. {{code}} bundan sonraki her okutmada {{sku}} sayılsın mı?',
+    confirmYes: 'Evet, {{sku}} doğru',
+  },
   last: {
     title: 'Son okutulan',
     none: 'Henüz bir şey okutulmadı.',
