@@ -155,6 +155,32 @@ test.describe('counts: work is kept', () => {
     expect(Object.fromEntries(stock.items.map((i) => [i.sku, i.qty]))).toEqual({ 'SKU-CIZIM': 2, 'KOLI-2': 1 });
   });
 
+  test('7: another shelf’s label scanned during a count is never counted; it asks to open that shelf or ignore', async ({ page, app }) => {
+    await app.core.call('profiles.save', {
+      name: 'Depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: ['A-01', 'B-02'],
+    });
+    await page.reload();
+    await signIn(page);
+    await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    await typeScan(page, 'KOLI-5');
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
+    await scanWithGaps(page, 'B-02', []);
+    const ask = page.getByRole('dialog', { name: 'Another shelf’s label' });
+    await expect(ask).toContainText('B-02 is a storage code of this connection, not an item.');
+    await ask.getByRole('button', { name: 'Ignore it, keep counting here' }).click();
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
+    await scanWithGaps(page, 'B-02', []);
+    await page.getByRole('button', { name: 'Leave this count open and count B-02' }).click();
+    await expect(page.getByRole('heading', { name: 'Counting B-02' })).toBeVisible();
+    await expect(page.getByTestId('count-totals')).toContainText('0 units');
+    const a = await app.core.call('counts.open', { storageCode: 'A-01' });
+    expect(a.ok && a.value.lines.map((l) => [l.sku, l.quantity])).toEqual([['KOLI-5', 1]]);
+  });
+
   test('5: digits typed with the quantity field not focused set the quantity for the next scan; Escape clears', async ({ page, app }) => {
     await app.core.call('profiles.save', {
       name: 'Depo',

@@ -37,6 +37,9 @@ export interface CountsState {
   opening: Promise<void> | null;
   /** Bumped when the workspace changes: answers about the previous one are dropped. */
   generation: number;
+  /** Another shelf's label was scanned during a count: the worker decides (never counted as an item). */
+  otherShelf: string | null;
+  setOtherShelf(code: string | null): void;
 
   openStorage(storageCode: string): Promise<void>;
   /** Stores a scan; resolves after the core has committed it. */
@@ -73,6 +76,8 @@ export const useCounts = create<CountsState>()((set, get) => ({
   history: [],
   opening: null,
   generation: 0,
+  otherShelf: null,
+  setOtherShelf: (code) => set({ otherShelf: code }),
 
   openStorage(storageCode) {
     const p = openCount(storageCode).finally(() => {

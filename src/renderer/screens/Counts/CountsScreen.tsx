@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beep } from '../../scanner/feedback';
+import { Dialog } from '../../components/Dialog';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
@@ -9,6 +10,10 @@ import { PushStatus } from './PushStatus';
 import { ReviewView } from './ReviewView';
 import { StoragePicker } from './StoragePicker';
 import '../../styles/counts.css';
+
+/** The connection's storage codes (shelf labels), compared without case. */
+const storageCodesOf = (app: ReturnType<typeof useApp.getState>) =>
+  new Set((app.profiles.find((p) => p.id === app.session.profileId)?.storageCodes ?? []).map((c) => c.toLocaleUpperCase('tr-TR')));
 
 /** The screen staff live in: pick a storage code, scan the shelf, review, send. */
 export function CountsScreen() {
@@ -19,6 +24,8 @@ export function CountsScreen() {
   const closeSession = useCounts((s) => s.closeSession);
   const sound = useApp((s) => s.settings?.scanner.sound ?? true);
   const [reviewing, setReviewing] = useState(false);
+  const otherShelf = useCounts((s) => s.otherShelf);
+  const setOtherShelf = useCounts((s) => s.setOtherShelf);
 
   /**
    * A scan is acknowledged (sound and the card) only once the core has committed it. Without an
@@ -39,6 +46,13 @@ export function CountsScreen() {
         setReviewing(false);
         await openStorage(code);
         beep(useCounts.getState().session?.state === 'open' ? 'ok' : 'error', sound);
+        return;
+      }
+      // Another shelf's label (a storage code of this connection) is never counted as an item.
+      const shelves = storageCodesOf(useApp.getState());
+      if (shelves.has(code.trim().toLocaleUpperCase('tr-TR')) && code.trim() !== current.storageCode) {
+        useCounts.getState().setOtherShelf(code.trim());
+        beep('attention', sound);
         return;
       }
       const r = await scan(code);
@@ -73,6 +87,26 @@ export function CountsScreen() {
       ) : (
         <CountingView pending={pending} onScan={(code) => void onScan(code)} onReview={() => setReviewing(true)} />
       )}
+      <Dialog title={t('otherShelf.title')} open={otherShelf !== null} onClose={() => setOtherShelf(null)}>
+        <p>{t('otherShelf.text', { code: otherShelf ?? '', current: session?.storageCode ?? '' })}</p>
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              const code = otherShelf!;
+              setOtherShelf(null);
+              closeSession();
+              void openStorage(code);
+            }}
+          >
+            {t('otherShelf.open', { code: otherShelf ?? '' })}
+          </button>
+          <button type="button" className="btn" onClick={() => setOtherShelf(null)}>
+            {t('otherShelf.ignore')}
+          </button>
+        </div>
+      </Dialog>
     </main>
   );
 }

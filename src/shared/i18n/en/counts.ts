@@ -26,6 +26,12 @@ export const counts = {
     confirmUnknownSku: '{{sku}} is not in the product catalogue. Remember {{code}} as {{sku}} for every later scan?',
     confirmYes: 'Yes, {{sku}} is right',
   },
+  otherShelf: {
+    title: 'Another shelf’s label',
+    text: '{{code}} is a storage code of this connection, not an item. It was not counted in {{current}}.',
+    open: 'Leave this count open and count {{code}}',
+    ignore: 'Ignore it, keep counting here',
+  },
   last: {
     title: 'Last scanned',
     none: 'Nothing scanned yet.',

@@ -29,6 +29,12 @@ export const counts: Shape<typeof en> = {
     confirmUnknownSku: '{{sku}} ürün listesinde yok. {{code}} bundan sonraki her okutmada {{sku}} sayılsın mı?',
     confirmYes: 'Evet, {{sku}} doğru',
   },
+  otherShelf: {
+    title: 'Başka bir rafın etiketi',
+    text: '{{code}} bu bağlantının bir depo kodu, ürün değil. {{current}} sayımına eklenmedi.',
+    open: 'Bu sayımı açık bırak, {{code}} rafını say',
+    ignore: 'Yok say, burada saymaya devam et',
+  },
   last: {
     title: 'Son okutulan',
     none: 'Henüz bir şey okutulmadı.',
