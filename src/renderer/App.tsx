@@ -2,6 +2,7 @@ import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Nav } from './components/Nav';
 import { NotificationToasts } from './components/NotificationToasts';
+import { ScreenBoundary } from './components/ScreenBoundary';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { TrainingBanner } from './components/TrainingBanner';
@@ -55,7 +56,9 @@ export function App() {
         {signedIn ? <Nav /> : null}
       </header>
       <StatusBar onSignOut={signedIn ? () => void signOut() : undefined} />
-      {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
+      <ScreenBoundary key={signedIn ? screen : settingsSignedOut ? 'settings-signed-out' : 'sign-in'}>
+        {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
+      </ScreenBoundary>
       {signedIn ? <NotificationToasts /> : null}
       <Toasts />
     </div>

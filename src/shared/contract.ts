@@ -60,6 +60,5 @@ export type Api = ApiMethods & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-/** IPC channel names: one prefix so the Electron host can refuse anything else. */
-export const ipcChannel = (method: MethodName) => `wd:${method}`;
-export const ipcEventChannel = 'wd:event';
+/** IPC channel names (schema-free, shared with the preload): ./contract-names.ts. */
+export { ipcChannel, ipcEventChannel } from './contract-names';

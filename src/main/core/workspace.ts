@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../../shared/domain/settings';
 import { workspaceMigrations } from './db/migrations/workspace';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
 import { AppError } from './errors';
+import { ensurePrivateDir } from './paths';
 
 /**
  * Everything that belongs to one connection profile: its own SQLite file (package cache, counts,
@@ -29,7 +30,7 @@ export function workspaceFile(dataDir: string, profileId: string): string {
 
 export function openWorkspace(dataDir: string, profile: Profile, options: OpenOptions = {}): Workspace {
   const file = workspaceFile(dataDir, profile.id);
-  mkdirSync(join(dataDir, 'workspaces'), { recursive: true });
+  ensurePrivateDir(join(dataDir, 'workspaces'));
   const db = openDatabase(file, workspaceMigrations, options);
   const services = new Map<string, unknown>();
   return {

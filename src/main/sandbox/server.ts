@@ -128,6 +128,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   for (const r of coreAdminRoutes(core, modules)) admin.set(key(r.method, `/_sandbox/${r.path}`), r);
 
   const sockets = new Set<Socket>();
+  let port = 0;
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { isSuccess: false, statusCode: '500', errorMesssage: String(e) });
@@ -143,6 +144,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
     const isAdmin = url.pathname.toLowerCase().startsWith('/_sandbox/');
+    if (isAdmin && !adminAllowed(req)) {
+      sendJson(res, 403, {
+        isSuccess: false,
+        statusCode: '403',
+        [core.config.messageField]: 'admin routes: loopback Host and no foreign Origin only',
+      });
+      return;
+    }
     const route = (isAdmin ? admin : service).get(key(method, url.pathname));
 
     if (!isAdmin) {
@@ -213,6 +222,20 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     }
   }
 
+  /**
+   * The admin routes have no auth (tests and training drive them), so like the web host they
+   * answer only a request addressed to this server by its loopback name (a page that rebinds its
+   * own DNS name to 127.0.0.1 still sends its name as Host) and never one a web page of another
+   * origin sends (a browser always adds Origin to a cross-origin POST).
+   */
+  function adminAllowed(req: IncomingMessage): boolean {
+    const names = ['127.0.0.1', 'localhost', '[::1]', ...(options.host ? [options.host] : [])];
+    const hosts = new Set(names.map((n) => `${n}:${port}`));
+    if (!hosts.has((req.headers.host ?? '').toLowerCase())) return false;
+    const origin = req.headers.origin;
+    return origin === undefined || [...hosts].some((h) => origin.toLowerCase() === `http://${h}`);
+  }
+
   function authorize(header: string | undefined): string | null {
     const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
     if (!m?.[1]) return null;
@@ -225,7 +248,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { NotificationSummary, ReceiverConfigInput, ReceiverStatus } from '../../shared/domain/notifications';
+import type { NotificationSummary, ReceiverConfigInput, ReceiverConfigured, ReceiverStatus } from '../../shared/domain/notifications';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
 
@@ -14,7 +14,8 @@ interface NotificationsState {
   init(): () => void;
   load(filter?: NotificationFilter, more?: boolean): Promise<void>;
   loadReceiver(): Promise<void>;
-  configure(input: ReceiverConfigInput): Promise<Result<ReceiverStatus>>;
+  /** The result carries a Bearer token created by this call (shown once by the caller). */
+  configure(input: ReceiverConfigInput): Promise<Result<ReceiverConfigured>>;
 }
 
 export const useNotifications = create<NotificationsState>()((set, get) => ({
@@ -51,7 +52,8 @@ export const useNotifications = create<NotificationsState>()((set, get) => ({
 
   async configure(input) {
     const r = await call('notifications.configureReceiver', input);
-    if (r.ok) set({ receiver: r.value });
+    // A created token goes back to the caller to show once; the store keeps only the status.
+    if (r.ok) set({ receiver: { ...r.value, token: undefined } as ReceiverStatus });
     else await get().loadReceiver();
     return r;
   },

@@ -5,6 +5,7 @@ import {
   NotificationsListInput,
   NotificationSummary,
   ReceiverConfigInput,
+  ReceiverConfigured,
   ReceiverStatus,
 } from '../domain/notifications';
 import { PackageKind } from '../domain/packages';
@@ -15,7 +16,8 @@ export const notificationsMethods = {
   /** The notifications that changed one cached package (the detail screens show them). */
   'notifications.forPackage': method(z.strictObject({ kind: PackageKind, id: z.number().int().positive() }), z.array(NotificationSummary)),
   'notifications.receiver': method(Empty, ReceiverStatus),
-  'notifications.configureReceiver': method(ReceiverConfigInput, ReceiverStatus),
+  /** `token` carries a Bearer token created by this call, once; only its hash is kept. */
+  'notifications.configureReceiver': method(ReceiverConfigInput, ReceiverConfigured),
 } as const;
 
 export const notificationsEvents = {

@@ -24,7 +24,8 @@ export const NotificationsListInput = z.strictObject({
 
 export const NotificationsList = z.object({ total: z.number().int(), items: z.array(NotificationSummary) });
 
-export const ReceiverAuth = z.enum(['none', 'basic', 'bearer']);
+/** Credentials are always required: the two the service can send. */
+export const ReceiverAuth = z.enum(['basic', 'bearer']);
 
 export const ReceiverConfig = z.object({
   enabled: z.boolean(),
@@ -55,11 +56,16 @@ export const ReceiverConfigInput = z.strictObject({
     .optional(),
   /** Pick a new unguessable path. */
   newPath: z.boolean().optional(),
+  /** Create a new random Bearer token (returned once by configureReceiver, then only its hash is kept). */
+  newToken: z.boolean().optional(),
   auth: ReceiverAuth.optional(),
   userName: z.string().max(200).nullable().optional(),
   /** Basic password or Bearer token; omit to keep the current one. */
   secret: z.string().min(8).max(500).optional(),
-  /** Listening on anything but loopback exposes the receiver to the network: the user must say so. */
+  /**
+   * Listening on anything but loopback exposes the receiver to the network, and it speaks plain
+   * HTTP: TLS must be terminated in front of it. The user must say so.
+   */
   acceptExposure: z.boolean().optional(),
 });
 export type ReceiverConfigInput = z.input<typeof ReceiverConfigInput>;
@@ -73,3 +79,7 @@ export const ReceiverStatus = z.object({
   received: z.number().int(),
 });
 export type ReceiverStatus = z.infer<typeof ReceiverStatus>;
+
+/** The answer to configureReceiver: the status, and a token created just now (shown once, never again). */
+export const ReceiverConfigured = ReceiverStatus.extend({ token: z.string().nullable() });
+export type ReceiverConfigured = z.infer<typeof ReceiverConfigured>;

@@ -34,6 +34,21 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
+/**
+ * True for an http:// address that is not this computer: a password or token sent there crosses
+ * the network readable. Saving such a profile needs an administrator's explicit acceptance.
+ */
+export function sendsCredentialsInClear(address: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(address);
+  } catch {
+    return false;
+  }
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return u.protocol === 'http:' && !(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host));
+}
+
 export const ProfileInput = z.strictObject({
   id: z.string().max(64).optional(),
   name: nonEmpty(80),
@@ -43,6 +58,8 @@ export const ProfileInput = z.strictObject({
   storageCodes: z.array(StorageCode).max(200),
   timestampUnit: TimestampUnit.default('ms'),
   pageSize: z.number().int().min(1).max(500).default(100),
+  /** An administrator accepts an http:// address that is not loopback (credentials travel unencrypted). */
+  allowInsecureHttp: z.boolean().optional(),
 });
 export type ProfileInput = z.input<typeof ProfileInput>;
 

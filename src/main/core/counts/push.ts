@@ -5,6 +5,7 @@ import { outboxOf } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 import { countsOf, toLine } from './counts-repo';
 import { enqueueInventory, type InventoryItem } from './inventory-sender';
+import { writeCsv } from '../../../shared/csv/write';
 
 /** A change this large (both absolute and relative) against the previous count asks for a second look. */
 export const isBigChange = (quantity: number, previous: number) => Math.abs(quantity - previous) >= Math.max(10, previous * 0.5);
@@ -94,20 +95,16 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
   return result;
 }
 
-/** CSV of a count for a spreadsheet: semicolon-separated (Turkish Excel), UTF-8 with BOM. */
+/** CSV of a count for a spreadsheet (the shared writer: semicolons, UTF-8 BOM, formulas neutralised). */
 export function exportCsv(ws: Workspace, sessionId: number): { filename: string; csv: string } {
   const counts = countsOf(ws);
   const session = counts.session(sessionId);
-  const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
-    return /[;"\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
   const rows = ws.db
     .prepare<[number], Parameters<typeof toLine>[0]>('SELECT * FROM count_lines WHERE session_id = ? ORDER BY first_event')
     .all(sessionId)
     .map(toLine)
-    .map((l) => [session.storageCode, l.sku, l.barcode, l.name, l.quantity].map(cell).join(';'));
-  const csv = `\uFEFF${['storage_code;sku;barcode;name;qty', ...rows].join('\r\n')}\r\n`;
+    .map((l) => [session.storageCode, l.sku, l.barcode, l.name, l.quantity]);
+  const csv = writeCsv(['storage_code', 'sku', 'barcode', 'name', 'qty'], rows);
   const date = (session.pushedAt ?? session.updatedAt).slice(0, 10);
   return { filename: `count-${session.storageCode.replace(/[^\w.-]+/g, '_')}-${date}-${session.id}.csv`, csv };
 }

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { Migration } from './migration';
@@ -18,9 +19,11 @@ export interface OpenOptions {
  * is measured by test/bench/scan-path.bench.ts.
  */
 export function openDatabase(file: string, migrations: readonly Migration[], options: OpenOptions = {}): Db {
+  ownerOnly(file);
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     db.pragma('journal_mode = WAL');
+    for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) ownerOnly(extra);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
@@ -30,6 +33,17 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
     db.close();
     throw e;
   }
+}
+
+/**
+ * The databases hold customers' names and addresses: readable and writable by the owner only
+ * (0600), also when the file already exists with looser modes. SQLite gives its -wal and -shm files
+ * the database file's mode. Windows has no POSIX modes (the profile folder is per user there).
+ */
+function ownerOnly(file: string): void {
+  if (process.platform === 'win32' || file === ':memory:') return;
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 export function schemaVersion(db: Db): number {

@@ -4,6 +4,7 @@ import type { PackageKind } from '../../../shared/domain/packages';
 import type { PackageNotification } from '../../../shared/service/webhooks';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { hashSecret, isHashed, newToken } from './secret-hash';
 
 interface Row {
   id: number;
@@ -44,10 +45,14 @@ export interface ReceiverSettings {
   host: string;
   port: number;
   path: string;
-  auth: 'none' | 'basic' | 'bearer';
+  auth: 'basic' | 'bearer';
   userName: string | null;
-  secret: string | null;
+  /** Salted hash of the Bearer token or Basic password (secret-hash.ts); never the secret itself. */
+  secretHash: string | null;
 }
+
+/** Stored notifications older than this are deleted (they are history; a sync has long replaced them). */
+export const RETENTION_DAYS = 90;
 
 const toSummary = (r: Row): NotificationSummary => ({
   id: r.id,
@@ -105,17 +110,33 @@ export function createNotificationsRepo(db: Db) {
     ),
     setMatched: db.prepare<[number, string, number]>('UPDATE notifications SET matched_package_pk = ?, applied_at = ? WHERE id = ?'),
     total: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM notifications'),
+    prune: db.prepare<[string]>('DELETE FROM notifications WHERE received_at < ?'),
+    setSecret: db.prepare<[string | null, string, number]>('UPDATE receiver_config SET secret = ?, auth = ?, enabled = ? WHERE id = 1'),
     config: db.prepare<[], ConfigRow>('SELECT * FROM receiver_config WHERE id = 1'),
-    initConfig: db.prepare<[string]>('INSERT OR IGNORE INTO receiver_config (id, path) VALUES (1, ?)'),
+    initConfig: db.prepare<[string]>("INSERT OR IGNORE INTO receiver_config (id, path, auth) VALUES (1, ?, 'bearer')"),
     saveConfig: db.prepare(
       `UPDATE receiver_config SET enabled = @enabled, host = @host, port = @port, path = @path, auth = @auth, user_name = @userName,
          secret = @secret, accepted_exposure = @acceptedExposure WHERE id = 1`,
     ),
   };
 
-  function config(): ConfigRow {
+  /**
+   * The receiver's settings row. Rows written by older versions are brought up to date here: a
+   * plain-text secret is replaced by its hash, and a receiver without credentials (auth "none")
+   * is switched off until someone switches it on again, which creates a token.
+   */
+  function config(): ConfigRow & { auth: 'basic' | 'bearer' } {
     s.initConfig.run(randomPath());
-    return s.config.get()!;
+    const c = s.config.get()!;
+    if (c.auth === 'none') {
+      s.setSecret.run(null, 'bearer', 0);
+      return config();
+    }
+    if (c.secret !== null && !isHashed(c.secret)) {
+      s.setSecret.run(hashSecret(c.secret), c.auth, c.enabled);
+      return config();
+    }
+    return c as ConfigRow & { auth: 'basic' | 'bearer' };
   }
 
   return {
@@ -153,10 +174,20 @@ export function createNotificationsRepo(db: Db) {
         .map((r) => ({ id: r.id, receivedAt: r.received_at, notification: JSON.parse(r.payload) as PackageNotification })),
     setMatched: (id: number, pk: number) => s.setMatched.run(pk, new Date().toISOString(), id),
     total: () => s.total.get()!.n,
+    /** Deletes notifications received before `before` (ISO time); returns how many. */
+    prune: (before: string) => s.prune.run(before).changes,
 
     settings(): ReceiverSettings {
       const c = config();
-      return { enabled: c.enabled === 1, host: c.host, port: c.port, path: c.path, auth: c.auth, userName: c.user_name, secret: c.secret };
+      return {
+        enabled: c.enabled === 1,
+        host: c.host,
+        port: c.port,
+        path: c.path,
+        auth: c.auth,
+        userName: c.user_name,
+        secretHash: c.secret,
+      };
     },
     publicConfig(): ReceiverConfig {
       const c = config();
@@ -170,7 +201,13 @@ export function createNotificationsRepo(db: Db) {
         secretSet: c.secret !== null,
       };
     },
-    configure(input: ReceiverConfigInput): void {
+    /**
+     * Saves the receiver's settings. Credentials are always required: switching the receiver on
+     * with Bearer and no token creates a random one (as does `newToken`); it is returned here once,
+     * to be shown with the address, and only its hash is kept. Listening on anything but loopback
+     * needs `acceptExposure` (TLS must be terminated in front: the receiver itself speaks HTTP).
+     */
+    configure(input: ReceiverConfigInput): { token: string | null } {
       const c = config();
       const host = input.host ?? c.host;
       const exposed = !isLoopback(host);
@@ -179,19 +216,29 @@ export function createNotificationsRepo(db: Db) {
         throw new AppError('needs_confirmation', `listening on ${host} makes the receiver reachable from the network`, { host });
       }
       const auth = input.auth ?? c.auth;
-      const secret = input.secret ?? (auth === c.auth ? c.secret : null);
-      if (auth !== 'none' && !secret) throw new AppError('invalid_input', `${auth} needs a password or token of at least 8 characters`);
-      if (auth === 'basic' && !(input.userName ?? c.user_name)) throw new AppError('invalid_input', 'Basic needs a user name');
+      const enabled = input.enabled ?? c.enabled === 1;
+      const userName = auth === 'basic' ? (input.userName ?? c.user_name)?.trim() || null : null;
+      let token: string | null = null;
+      let secret: string | null = auth === c.auth ? c.secret : null;
+      if (input.secret !== undefined) secret = hashSecret(input.secret);
+      else if (input.newToken || (enabled && auth === 'bearer' && !secret)) {
+        if (auth !== 'bearer') throw new AppError('invalid_input', 'a token is only created for Bearer');
+        token = newToken();
+        secret = hashSecret(token);
+      }
+      if (enabled && !secret) throw new AppError('invalid_input', `${auth} needs a password or token of at least 8 characters`);
+      if (enabled && auth === 'basic' && !userName) throw new AppError('invalid_input', 'Basic needs a user name');
       s.saveConfig.run({
-        enabled: (input.enabled ?? c.enabled === 1) ? 1 : 0,
+        enabled: enabled ? 1 : 0,
         host,
         port: input.port ?? c.port,
         path: input.newPath ? randomPath() : (input.path ?? c.path),
         auth,
-        userName: auth === 'basic' ? (input.userName ?? c.user_name) : null,
-        secret: auth === 'none' ? null : secret,
+        userName,
+        secret,
         acceptedExposure: exposed ? 1 : 0,
       });
+      return { token };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
 import { PackageNotification } from '../../../shared/service/webhooks';
 import type { ReceiverSettings } from './notifications-repo';
+import { verifySecret } from './secret-hash';
 
 /** Bodies above this are refused with 413 (the six events are a few hundred bytes). */
 export const MAX_BODY = 1024 * 1024;
@@ -17,38 +18,93 @@ export interface ReceiverHandle {
 /** Stores a valid notification; resolves once it is committed (only then the sender hears 200). */
 export type Store = (n: PackageNotification) => Promise<void> | void;
 
+/** Limits against idle or abusive clients; tests shrink them and inject the clock. */
+export interface ReceiverLimits {
+  /** Open connections at most. At the cap the oldest idle one is closed for a new one; if none is idle, the new one is. */
+  maxConnections: number;
+  /** Requests per source address per minute (a token bucket holding a minute's worth). */
+  perAddressPerMinute: number;
+  /** The request's headers must arrive within this (ms); a connection that sends nothing is closed after it. */
+  headersTimeoutMs: number;
+  /** The whole request, body included, within this (ms). */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this (ms). */
+  keepAliveTimeoutMs: number;
+  now: () => number;
+}
+
+export const defaultLimits: ReceiverLimits = {
+  maxConnections: 100,
+  perAddressPerMinute: 1200,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  now: () => Date.now(),
+};
+
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Bearer or Basic, always; the secret is compared through its stored hash. */
 function authorized(header: string | undefined, s: ReceiverSettings): boolean {
-  if (s.auth === 'none') return true;
-  if (!header || !s.secret) return false;
+  if (!header || !s.secretHash) return false;
   if (s.auth === 'bearer') {
     const m = /^Bearer\s+(.+)$/i.exec(header);
-    return !!m && same(m[1]!.trim(), s.secret);
+    return !!m && verifySecret(m[1]!.trim(), s.secretHash);
   }
   const m = /^Basic\s+(.+)$/i.exec(header);
   if (!m) return false;
   const decoded = Buffer.from(m[1]!.trim(), 'base64').toString('utf8');
-  return same(decoded, `${s.userName ?? ''}:${s.secret}`);
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return false;
+  // Both checks always run, so the time taken does not tell whether the user name was right.
+  const userOk = same(decoded.slice(0, colon), s.userName ?? '');
+  const passOk = verifySecret(decoded.slice(colon + 1), s.secretHash);
+  return userOk && passOk;
+}
+
+/** Per-address token buckets: `capacity` requests, refilled over a minute. */
+function rateLimiter(perMinute: number, now: () => number) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const rate = perMinute / 60_000;
+  return {
+    /** Takes one token; returns 0 when allowed, else the seconds until one is back. */
+    take(address: string): number {
+      const t = now();
+      const b = buckets.get(address) ?? { tokens: perMinute, at: t };
+      b.tokens = Math.min(perMinute, b.tokens + (t - b.at) * rate);
+      b.at = t;
+      if (buckets.size > 10_000) for (const [k, v] of buckets) if (v.tokens >= perMinute) buckets.delete(k);
+      buckets.set(address, b);
+      if (b.tokens < 1) return Math.max(1, Math.ceil((1 - b.tokens) / rate / 1000));
+      b.tokens -= 1;
+      return 0;
+    },
+  };
 }
 
 /**
  * The package notification receiver (node:http). Only POST to the exact, unguessable path;
- * credentials checked when configured (Basic or Bearer, the two the service supports); JSON only;
- * at most 1 MB; every event validated; 200 only after the notification is stored.
- * 404 wrong path · 405 wrong method · 401 credentials · 415 not JSON · 413 too large · 400 bad JSON
- * or an event the service does not send.
+ * credentials always (Basic or Bearer, the two the service supports); JSON only; at most 1 MB;
+ * every event validated; 200 only after the notification is stored.
+ * 429 too many requests from one address · 404 wrong path · 405 wrong method · 401 credentials ·
+ * 415 not JSON · 413 too large · 400 bad JSON or an event the service does not send.
+ * Idle and slow connections are closed (headers, request and keep-alive timeouts), and at most
+ * `maxConnections` are open: idle ones make way for new ones, so they cannot starve a real post.
  */
 export async function startReceiver(
   settings: ReceiverSettings,
   store: Store,
   onError: (e: unknown) => void = () => undefined,
+  limitsIn: Partial<ReceiverLimits> = {},
 ): Promise<ReceiverHandle> {
-  const sockets = new Set<Socket>();
+  const limits = { ...defaultLimits, ...limitsIn };
+  const limiter = rateLimiter(limits.perAddressPerMinute, limits.now);
+  /** Open sockets, oldest first, and whether a request is being handled on each. */
+  const sockets = new Map<Socket, { busy: boolean }>();
   const reply = (res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
     if (res.headersSent) return;
     const text = JSON.stringify(body);
@@ -56,20 +112,50 @@ export async function startReceiver(
     res.end(text);
   };
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      onError(e);
-      reply(res, 500, { ok: false, error: 'could not store the notification' });
-    });
-  });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.on('connection', (s) => {
-    sockets.add(s);
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    (req, res) => {
+      const state = sockets.get(req.socket);
+      if (state) state.busy = true;
+      res.once('close', () => {
+        if (state) state.busy = false;
+      });
+      handle(req, res).catch((e: unknown) => {
+        onError(e);
+        reply(res, 500, { ok: false, error: 'could not store the notification' });
+      });
+    },
+  );
+  // A connection that never sends a request (or stalls after one) is closed.
+  server.setTimeout(limits.headersTimeoutMs);
+  server.on('timeout', (s: Socket) => s.destroy());
+  server.on('connection', (s: Socket) => {
+    if (sockets.size >= limits.maxConnections) {
+      let idle: Socket | null = null;
+      for (const [open, st] of sockets)
+        if (!st.busy) {
+          idle = open;
+          break;
+        }
+      if (!idle) {
+        s.destroy();
+        return;
+      }
+      sockets.delete(idle);
+      idle.destroy();
+    }
+    sockets.set(s, { busy: false });
     s.on('close', () => sockets.delete(s));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const wait = limiter.take(req.socket.remoteAddress ?? '?');
+    if (wait > 0) return reply(res, 429, { ok: false, error: 'too many requests' }, { 'retry-after': String(wait) });
     const path = new URL(req.url ?? '/', 'http://receiver').pathname;
     if (path !== settings.path) return reply(res, 404, { ok: false, error: 'not found' });
     if (req.method !== 'POST') return reply(res, 405, { ok: false, error: 'POST only' }, { allow: 'POST' });
@@ -124,7 +210,7 @@ export async function startReceiver(
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const s of sockets) s.destroy();
+        for (const s of sockets.keys()) s.destroy();
       }),
   };
 }

@@ -1,11 +1,11 @@
-import type { ReceiverConfigInput, ReceiverStatus } from '../../../shared/domain/notifications';
+import type { ReceiverConfigInput, ReceiverConfigured, ReceiverStatus } from '../../../shared/domain/notifications';
 import type { PackageNotification } from '../../../shared/service/webhooks';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import { syncOf } from '../packages/sync';
 import type { Workspace } from '../workspace';
 import { applyToPackage, matchPackage } from './apply';
-import { createNotificationsRepo } from './notifications-repo';
+import { createNotificationsRepo, RETENTION_DAYS } from './notifications-repo';
 import { startReceiver, type ReceiverHandle } from './receiver';
 
 const DAY = 86_400_000;
@@ -50,8 +50,14 @@ export class NotificationsService {
     return result;
   }
 
+  /** Deletes notifications older than the retention period (at every start and after every sync). */
+  prune(now = Date.now()): number {
+    return this.repo.prune(new Date(now - RETENTION_DAYS * DAY).toISOString());
+  }
+
   /** After a sync: notifications that matched nothing may match now. */
   rematch(): number {
+    this.prune();
     let applied = 0;
     this.ws.db.transaction(() => {
       for (const u of this.repo.unmatchedSince(new Date(Date.now() - 30 * DAY).toISOString())) {
@@ -83,6 +89,7 @@ export class NotificationsService {
 
   async start(): Promise<void> {
     await this.stop();
+    this.prune();
     const settings = this.repo.settings();
     if (!settings.enabled) {
       this.publish();
@@ -109,13 +116,14 @@ export class NotificationsService {
     await h?.close();
   }
 
-  async configure(input: ReceiverConfigInput): Promise<ReceiverStatus> {
-    this.repo.configure(input);
+  /** Saves the settings and restarts; `token` is a Bearer token created just now (shown once). */
+  async configure(input: ReceiverConfigInput): Promise<ReceiverConfigured> {
+    const { token } = this.repo.configure(input);
     await this.start();
     const s = this.status();
     if (s.config.enabled && !s.running)
       throw new AppError('unavailable', `the receiver could not start: ${this.lastError ?? 'unknown error'}`);
-    return s;
+    return { ...s, token };
   }
 
   status(): ReceiverStatus {

@@ -159,6 +159,9 @@ export function createPackagesRepo(db: Db) {
         return { total: exact.length, items: exact.slice(opts.offset, opts.offset + opts.limit).map(toSummary), mode: 'code' };
       }
       const folded = fold(q);
+      // A NUL cannot be in an FTS5 query string (SQLite reports "unterminated string") and no
+      // cached text holds one: such a search matches nothing.
+      if (folded.includes('\0')) return { total: 0, items: [], mode: 'text' };
       if (folded.length >= 3) {
         const params: unknown[] = [phrase(folded)];
         const filter = filterSql(opts, params);

@@ -17,6 +17,7 @@ import { normCode } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
 import { createNotificationsRepo } from '../notifications/notifications-repo';
 import type { Workspace } from '../workspace';
+import { writeCsv, type CsvValue } from '../../../shared/csv/write';
 
 const DECISION_SQL =
   "CASE WHEN p.is_confirm = 1 OR p.status = 'Returned' THEN 'confirmed' WHEN p.status = 'ReturnedRequestDenied' THEN 'rejected' ELSE 'awaiting' END";
@@ -273,7 +274,9 @@ export function createReturnsRepo(ws: Workspace) {
         params.push(input.carrier);
       }
       const customer = fold(input.customer);
-      if (customer.length >= 3) {
+      // A NUL matches no customer (and FTS5 cannot take it in a query string).
+      if (customer.includes('\0')) where.push('0');
+      else if (customer.length >= 3) {
         where.push('p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)');
         params.push(`"${customer.replace(/"/g, '""')}"`);
       } else if (customer) {
@@ -426,10 +429,6 @@ export function createReturnsRepo(ws: Workspace) {
       const tt = Date.parse(to);
       if (!Number.isFinite(f) || !Number.isFinite(tt)) throw new AppError('invalid_input', 'from and to must be dates');
       const end = /T/.test(to) ? tt : tt + 86_399_999;
-      const cell = (v: string | number | null | undefined) => {
-        const str = v === null || v === undefined ? '' : String(v);
-        return /[;"\n\r]/.test(str) ? `"${str.replace(/"/g, '""')}"` : str;
-      };
       const head = [
         'return_package_id',
         'order_number',
@@ -455,46 +454,42 @@ export function createReturnsRepo(ws: Workspace) {
         'inspection_state',
         'done_at',
       ];
-      const rows: string[] = [];
+      const rows: CsvValue[][] = [];
       for (const { package_id } of s.exportRows.all(f, end)) {
         const d = this.get(package_id);
         const r = d.package.record;
         const insp = d.inspection!;
         for (const l of insp.lines) {
-          rows.push(
-            [
-              package_id,
-              r.orderNumber,
-              d.package.summary.customerName,
-              r.cargoName,
-              r.cargoTrackingNumber,
-              r.returnDate ?? d.package.summary.orderDate,
-              r.status,
-              d.decision,
-              l.itemId,
-              l.sku,
-              l.barcode,
-              l.productName,
-              l.returnReason,
-              l.expectedQty,
-              l.receivedQty,
-              l.condition,
-              l.note,
-              insp.recommendation,
-              insp.reason,
-              insp.note,
-              insp.inspector,
-              insp.state,
-              insp.doneAt,
-            ]
-              .map(cell)
-              .join(';'),
-          );
+          rows.push([
+            package_id,
+            r.orderNumber,
+            d.package.summary.customerName,
+            r.cargoName,
+            r.cargoTrackingNumber,
+            r.returnDate ?? d.package.summary.orderDate,
+            r.status,
+            d.decision,
+            l.itemId,
+            l.sku,
+            l.barcode,
+            l.productName,
+            l.returnReason,
+            l.expectedQty,
+            l.receivedQty,
+            l.condition,
+            l.note,
+            insp.recommendation,
+            insp.reason,
+            insp.note,
+            insp.inspector,
+            insp.state,
+            insp.doneAt,
+          ]);
         }
       }
       return {
         filename: `return-inspections-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`,
-        csv: `\uFEFF${[head.join(';'), ...rows].join('\r\n')}\r\n`,
+        csv: writeCsv(head, rows),
         rows: rows.length,
       };
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Profile, type ProfileInput } from '../../../shared/domain/settings';
+import { Profile, sendsCredentialsInClear, type ProfileInput } from '../../../shared/domain/settings';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 
@@ -36,6 +36,14 @@ function toProfile(row: ProfileRow): Profile {
   });
 }
 
+/** Whether saving `next` points the profile at another service or company. */
+export function profileMoved(
+  existing: { oms_url: string; pim_url: string; company_id: number },
+  next: { omsUrl: string; pimUrl: string; companyId: number },
+): boolean {
+  return existing.oms_url !== next.omsUrl || existing.pim_url !== next.pimUrl || existing.company_id !== next.companyId;
+}
+
 export function createProfilesRepo(db: Db) {
   const selectAll = db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY training DESC, name COLLATE NOCASE');
   const selectOne = db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?');
@@ -51,6 +59,7 @@ export function createProfilesRepo(db: Db) {
   const deleteStmt = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
   const setUser = db.prepare<[string | null, string | null, string]>('UPDATE profiles SET user_name = ?, verifier = ? WHERE id = ?');
   const setSecretStmt = db.prepare<[Buffer | null, string]>('UPDATE profiles SET secret = ? WHERE id = ?');
+  const forgetCredentials = db.prepare<[string]>('UPDATE profiles SET secret = NULL, verifier = NULL WHERE id = ?');
 
   return {
     list: (): Profile[] => selectAll.all().map(toProfile),
@@ -77,11 +86,20 @@ export function createProfilesRepo(db: Db) {
         training: input.training ? 1 : 0,
         now,
       };
+      const clear = [values.omsUrl, values.pimUrl].find(sendsCredentialsInClear);
+      if (clear && !input.allowInsecureHttp && !input.training) {
+        throw new AppError(
+          'needs_confirmation',
+          `${clear} is http:// on another computer: the password and token would cross the network unencrypted. Use https://, or an administrator accepts the warning.`,
+          { reason: 'insecure_http', address: clear },
+        );
+      }
       const existing = selectOne.get(values.id);
       if (existing) {
         if (existing.training === 1 && !input.training) throw new AppError('forbidden', 'the training profile cannot be edited');
-        // A changed service address means the remembered password was for another service.
-        if (existing.oms_url !== values.omsUrl) setSecretStmt.run(null, values.id);
+        // A changed address or company: the remembered password (and the offline check of it) was
+        // for another service; it is forgotten and the next sign-in asks for it.
+        if (profileMoved(existing, values)) forgetCredentials.run(values.id);
         updateStmt.run(values);
       } else {
         if (input.id && !input.training) throw new AppError('not_found', `no connection profile ${input.id}`);

@@ -6,7 +6,7 @@ import { isTrustedSender } from './security';
 
 /**
  * One ipcMain.handle per contract method; the core parses the input. A call from anything but the
- * top frame of an app page is refused. Events go to every app window.
+ * top frame of an app page is refused. Events go to every window that shows an app page.
  */
 export function wireIpc(core: Core): () => void {
   for (const method of methodNames) {
@@ -17,7 +17,7 @@ export function wireIpc(core: Core): () => void {
   }
   const off = core.bus.onAny((name, payload) => {
     for (const win of BrowserWindow.getAllWindows()) {
-      if (!win.isDestroyed()) win.webContents.send(ipcEventChannel, { name, payload });
+      if (!win.isDestroyed() && isTrustedSender(win.webContents.mainFrame)) win.webContents.send(ipcEventChannel, { name, payload });
     }
   });
   return () => {

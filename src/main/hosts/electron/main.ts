@@ -1,18 +1,20 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
+import type { Language } from '../../../shared/domain/settings';
+import { createI18n } from '../../../shared/i18n';
 import { createCore, type Core } from '../../core';
+import { contentSecurityPolicy } from '../csp';
+import { isAppError } from '../../core/errors';
 import { wireIpc } from './ipc';
-import { nativeBindingPath } from './native';
+import { setApplicationMenu } from './menu';
+import { NativeModuleMissing, nativeBindingPath } from './native';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { electronSecretStore } from './secrets';
 import { APP_ORIGIN, hardenApp } from './security';
 
-// Every renderer is sandboxed, whatever a window asks for.
-app.enableSandbox();
-registerAppScheme();
-hardenApp();
-
-if (!app.requestSingleInstanceLock()) app.quit();
+const here = import.meta.dirname;
+/** Window and taskbar icon; electron-builder takes the same file for the installers. */
+const ICON = join(here, '../../resources/icon.png');
 
 let core: Core | null = null;
 let window: BrowserWindow | null = null;
@@ -25,17 +27,22 @@ function createWindow(): BrowserWindow {
     minHeight: 600,
     show: false,
     title: 'Warehouse Desk',
+    icon: ICON,
     autoHideMenuBar: true,
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      preload: join(here, '../preload/index.cjs'),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Installed: no DevTools at all (see also hardenApp, which closes them if they open anyway).
+      devTools: !app.isPackaged,
     },
   });
   win.once('ready-to-show', () => win.show());
@@ -45,41 +52,83 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
-app.on('second-instance', () => {
-  if (window) {
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  }
-});
+const osLanguage = (): Language => (/^tr\b/i.test(app.getLocale()) ? 'tr' : 'en');
 
-void app.whenReady().then(() => {
-  serveRenderer(join(import.meta.dirname, '../renderer'));
-  try {
-    core = createCore({
-      dataDir: process.env.WD_DATA_DIR ?? app.getPath('userData'),
-      host: 'electron',
-      version: app.getVersion(),
-      secrets: electronSecretStore,
-      nativeBinding: nativeBindingPath(),
-    });
-  } catch (e) {
-    // A database from a newer version, a missing native module …: say so instead of vanishing.
-    dialog.showErrorBox('Warehouse Desk', e instanceof Error ? e.message : String(e));
-    app.exit(1);
-    return;
+/** A database from a newer version, a missing native module …: say so in the worker's language. */
+function startupError(e: unknown, dataDir: string): string {
+  const t = createI18n(osLanguage()).t;
+  if (e instanceof NativeModuleMissing) return t('desktop:startup.nativeMissing', { path: e.path });
+  if (isAppError(e) && typeof e.params?.version === 'number') {
+    return t('desktop:startup.newerDatabase', { dir: dataDir, version: e.params.version, latest: e.params.latest });
   }
+  return t('desktop:startup.failed', { message: e instanceof Error ? e.message : String(e) });
+}
+
+/** Says why in a dialog and ends with a non-zero exit code. */
+function cannotStart(e: unknown, dataDir: string): void {
+  dialog.showErrorBox(createI18n(osLanguage()).t('desktop:startup.title'), startupError(e, dataDir));
+  app.exit(1);
+}
+
+/** The configured image server: the one origin the page's CSP lets pictures come from. */
+let imageBase: string | null = null;
+
+async function start(dataDir: string): Promise<void> {
+  serveRenderer(join(here, '../renderer'), () => contentSecurityPolicy(imageBase));
+  core = createCore({
+    dataDir,
+    host: 'electron',
+    version: app.getVersion(),
+    secrets: electronSecretStore,
+    nativeBinding: nativeBindingPath(),
+  });
   wireIpc(core);
+  const menuIn = (language: Language) => setApplicationMenu(createI18n(language).t, app.isPackaged);
+  const settings = await core.call('settings.get', {});
+  menuIn(settings.ok ? settings.value.language : osLanguage());
+  imageBase = (settings.ok && settings.value.imageBaseUrl) || null;
+  core.bus.on('settings.changed', (s) => {
+    menuIn(s.language);
+    // Applies from the next load of the page, as in the web host.
+    imageBase = s.imageBaseUrl || null;
+  });
   window = createWindow();
   window.on('closed', () => (window = null));
-});
+}
 
-app.on('window-all-closed', () => app.quit());
+// One running app per user: a second start brings the first window forward and ends.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  // Every renderer is sandboxed, whatever a window asks for.
+  app.enableSandbox();
+  registerAppScheme();
+  hardenApp();
 
-let closing = false;
-app.on('will-quit', (e) => {
-  if (!core || closing) return;
-  // Close SQLite and the sandbox cleanly before the process ends.
-  e.preventDefault();
-  closing = true;
-  void core.close().finally(() => app.exit(0));
-});
+  app.on('second-instance', () => {
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+
+  void app.whenReady().then(async () => {
+    const dataDir = process.env.WD_DATA_DIR ?? app.getPath('userData');
+    try {
+      await start(dataDir);
+    } catch (e) {
+      cannotStart(e, dataDir);
+    }
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  let closing = false;
+  app.on('will-quit', (e) => {
+    if (!core || closing) return;
+    // Close SQLite and the sandbox cleanly before the process ends.
+    e.preventDefault();
+    closing = true;
+    void core.close().finally(() => app.exit(0));
+  });
+}

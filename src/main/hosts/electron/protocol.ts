@@ -1,27 +1,51 @@
 import { net, protocol } from 'electron';
+import { existsSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTENT_SECURITY_POLICY } from '../csp';
+import { APP_HOST, APP_SCHEME } from './security';
 
 /** Must run before app ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+}
+
+const notFound = () => new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+
+/** The file under `root` that an app:// path names, or null (other host, traversal, not a file). */
+export function resolveAppFile(root: string, url: URL): string | null {
+  if (url.host !== APP_HOST) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (path.includes('\0')) return null;
+  const rel = normalize(path).replace(/^([/\\])+/, '') || 'index.html';
+  const file = resolve(join(root, rel));
+  if (!file.startsWith(root + sep)) return null;
+  return existsSync(file) && statSync(file).isFile() ? file : null;
 }
 
 /**
  * Serves the built renderer from app://warehouse-desk/ instead of file://, so the page has a real
- * origin (for the IPC sender check and the CSP) and cannot read other local files.
+ * origin (for the IPC sender check and the CSP) and cannot read other local files. `csp` gives the
+ * policy per request: its img-src names the configured image server (contentSecurityPolicy()).
  */
-export function serveRenderer(rendererDir: string): void {
+export function serveRenderer(rendererDir: string, csp: () => string = () => CONTENT_SECURITY_POLICY): void {
   const root = resolve(rendererDir);
-  protocol.handle('app', async (request) => {
-    const url = new URL(request.url);
-    const rel = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '') || 'index.html';
-    const file = resolve(join(root, rel));
-    if (url.host !== 'warehouse-desk' || !file.startsWith(root + sep)) return new Response('not found', { status: 404 });
-    const res = await net.fetch(pathToFileURL(file).toString());
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = resolveAppFile(root, new URL(request.url));
+    if (!file) return notFound();
+    let res: Response;
+    try {
+      res = await net.fetch(pathToFileURL(file).toString());
+    } catch {
+      return notFound();
+    }
     const headers = new Headers(res.headers);
-    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    headers.set('content-security-policy', csp());
     headers.set('x-content-type-options', 'nosniff');
     return new Response(res.body, { status: res.status, headers });
   });

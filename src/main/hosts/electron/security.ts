@@ -1,61 +1,100 @@
-import { app, session, shell, type WebContents, type WebFrameMain } from 'electron';
+import { app, ipcMain, session, shell, type WebContents, type WebFrameMain } from 'electron';
+import { ipcOpenExternalChannel } from '../../../shared/contract-names';
 
-export const APP_ORIGIN = 'app://warehouse-desk';
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'warehouse-desk';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-/** The origin the renderer is loaded from: the app:// protocol, or electron-vite's dev server. */
-export function rendererOrigin(): string {
+/** Where the renderer is loaded from: the app:// protocol, or electron-vite's dev server. */
+function rendererLocation(): { protocol: string; host: string; origin: string } {
   const dev = process.env.ELECTRON_RENDERER_URL;
-  return !app.isPackaged && dev ? new URL(dev).origin : APP_ORIGIN;
-}
-
-/** IPC is answered only for the top frame of an app page. https://www.electronjs.org/docs/latest/tutorial/security#17-validate-the-sender-of-all-ipc-messages */
-export function isTrustedSender(frame: WebFrameMain | null): boolean {
-  if (!frame || frame.parent !== null) return false;
-  try {
-    return new URL(frame.url).origin === rendererOrigin();
-  } catch {
-    return false;
+  if (!app.isPackaged && dev) {
+    const u = new URL(dev);
+    return { protocol: u.protocol, host: u.host, origin: u.origin };
   }
+  return { protocol: `${APP_SCHEME}:`, host: APP_HOST, origin: APP_ORIGIN };
 }
 
-/** Links a worker may open in the system browser (cargo tracking pages): http(s) without credentials. */
-export function isAllowedExternal(url: string): boolean {
+/**
+ * Whether a URL is one of the app's own pages. Protocol and host are compared explicitly: Node's
+ * URL gives every non-special scheme (app:) the opaque origin "null", so comparing `.origin` would
+ * refuse the app itself.
+ */
+export function isAppUrl(url: string): boolean {
   try {
     const u = new URL(url);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+    const own = rendererLocation();
+    return u.protocol === own.protocol && u.host === own.host && !u.username && !u.password;
   } catch {
     return false;
   }
 }
 
 /**
- * Electron security checklist, applied to every web contents the app creates: no navigation away,
- * no new windows (external links go to the system browser when allowed), no <webview>, and every
- * permission request denied. https://www.electronjs.org/docs/latest/tutorial/security
+ * IPC is answered only for the top frame of an app page, judged by Chromium's own view of the frame
+ * (`origin`; app: is registered as a standard scheme, so it is "app://warehouse-desk") and its URL.
+ * https://www.electronjs.org/docs/latest/tutorial/security#17-validate-the-sender-of-all-ipc-messages
+ */
+export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean {
+  if (!frame || frame.parent !== null) return false;
+  return frame.origin === rendererLocation().origin && isAppUrl(frame.url);
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Links a worker may open in the system browser (cargo tracking pages): https, or http only on this
+ * machine; never with credentials in the address.
+ */
+export function isAllowedExternal(url: string): boolean {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) return false;
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Permissions a feature of the app asks for, by name. Everything else, and anything asked by
+ * another origin or a subframe, is denied.
+ * - clipboard-sanitized-write: Settings → notification receiver → "Copy" puts the URL on the clipboard.
+ */
+const FEATURE_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+export function isPermissionAllowed(permission: string, requestingUrl: string, isMainFrame: boolean): boolean {
+  return FEATURE_PERMISSIONS.has(permission) && isMainFrame && isAppUrl(requestingUrl);
+}
+
+/**
+ * Electron security checklist, applied to every web contents the app creates: no navigation away
+ * from the app, no new windows, no <webview>, DevTools closed when packaged, and only the
+ * permissions above. https://www.electronjs.org/docs/latest/tutorial/security
  */
 export function hardenApp(): void {
   app.on('web-contents-created', (_event, contents: WebContents) => {
-    const sameOrigin = (url: string) => {
-      try {
-        return new URL(url).origin === rendererOrigin();
-      } catch {
-        return false;
-      }
-    };
-    contents.on('will-navigate', (e, url) => {
-      if (!sameOrigin(url)) e.preventDefault();
+    contents.on('will-navigate', (e) => {
+      if (!isAppUrl(e.url)) e.preventDefault();
     });
-    contents.on('will-redirect', (e, url) => {
-      if (!sameOrigin(url)) e.preventDefault();
+    contents.on('will-redirect', (e) => {
+      if (!isAppUrl(e.url)) e.preventDefault();
     });
     contents.on('will-attach-webview', (e) => e.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      if (isAllowedExternal(url)) void shell.openExternal(url);
-      return { action: 'deny' };
-    });
+    // Links reach the system browser only through a click the person made (see the preload).
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    if (app.isPackaged) contents.on('devtools-opened', () => contents.closeDevTools());
   });
-  app.whenReady().then(() => {
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-    session.defaultSession.setPermissionCheckHandler(() => false);
+  ipcMain.on(ipcOpenExternalChannel, (event, url: unknown) => {
+    if (!isTrustedSender(event.senderFrame) || typeof url !== 'string' || url.length > 2000) return;
+    if (isAllowedExternal(url)) void shell.openExternal(url);
+  });
+  void app.whenReady().then(() => {
+    session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+      callback(isPermissionAllowed(permission, details.requestingUrl, details.isMainFrame)),
+    );
+    session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+      isPermissionAllowed(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame),
+    );
   });
 }

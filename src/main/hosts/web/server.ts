@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Core } from '../../core';
-import { CONTENT_SECURITY_POLICY } from '../csp';
+import { contentSecurityPolicy } from '../csp';
 
 export interface WebHostOptions {
   core: Core;
@@ -47,9 +47,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const secretBuf = Buffer.from(secret);
   const root = resolve(opts.rendererDir);
   // Read per request (it is small) so a rebuilt renderer is picked up without a restart.
-  const page = async () => {
+  // The page's own CSP <meta> gets the same img-src as the header (the configured image server).
+  const page = async (imageBase: string | null = null) => {
     const html = await readFile(join(root, 'index.html'), 'utf8');
-    return html.replace('<head>', `<head>\n    <meta name="wd-web-secret" content="${secret}" />`);
+    const meta = contentSecurityPolicy(imageBase)
+      .split('; ')
+      .filter((d) => !d.startsWith('frame-ancestors'))
+      .join('; ');
+    return html
+      .replace(/(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*"/, `$1${meta}"`)
+      .replace('<head>', `<head>\n    <meta name="wd-web-secret" content="${secret}" />`);
   };
   await page().catch(() => {
     throw new Error(`no built renderer in ${root}: run "npm run build:web" first`);
@@ -177,8 +184,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   }
 
   async function sendPage(res: ServerResponse) {
-    const html = await page();
-    res.writeHead(200, { ...securityHeaders(), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
+    const imageBase = opts.core.ctx.settings.get().imageBaseUrl || null;
+    const html = await page(imageBase);
+    res.writeHead(200, { ...securityHeaders(imageBase), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
     res.end(html);
   }
 
@@ -201,9 +209,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   };
 }
 
-function securityHeaders(): Record<string, string> {
+/** `imageBase`: the configured image server, the one origin img-src allows besides the app. */
+function securityHeaders(imageBase: string | null = null): Record<string, string> {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(imageBase),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',

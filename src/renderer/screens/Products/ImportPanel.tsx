@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseProductCsv, type CsvProblem } from '../../../shared/products/csv';
+import type { CsvProblem } from '../../../shared/products/csv';
 import { decodeFileBytes } from '../../../shared/products/file-text';
-import { parseProductJson } from '../../../shared/products/json';
 import type { ProductRecord } from '../../../shared/products/schema';
+import { parseProductFile } from '../../imports/product-import';
+import { ImportTooLarge, MAX_IMPORT_BYTES, readImportBytes } from '../../imports/read-file';
 import { ProblemsList, type ShownProblem } from './ProblemsList';
 
 export type Imported = { name: string; records: ProductRecord[] };
@@ -19,36 +20,58 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
   const [problems, setProblems] = useState<ShownProblem[]>([]);
   const [warnings, setWarnings] = useState<ShownProblem[]>([]);
   const [name, setName] = useState<string | null>(null);
+  /** Reading (share 0…1) or checking (no share) a file; null when idle. */
+  const [progress, setProgress] = useState<{ share: number | null } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   /** A Windows-1254 file waiting for the worker to check its letters. */
   const [confirm, setConfirm] = useState<{ name: string; text: string; preview: string[] } | null>(null);
 
   async function read(file: File) {
-    // Bytes, not file.text(): that would turn Windows-1254 letters into � without a word.
-    const decoded = decodeFileBytes(new Uint8Array(await file.arrayBuffer()));
     setName(file.name);
+    setFailure(null);
+    setProblems([]);
+    setWarnings([]);
     setConfirm(null);
+    // Size cap first, then the bytes with progress; the parse runs in a Web Worker.
+    let bytes: Uint8Array;
+    try {
+      bytes = await readImportBytes(file, (share) => setProgress({ share }));
+    } catch (e) {
+      setProgress(null);
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      return setFailure(
+        e instanceof ImportTooLarge
+          ? t('editor.importTooLarge', { size: mb(e.size), max: mb(MAX_IMPORT_BYTES) })
+          : t('editor.importUnreadable'),
+      );
+    }
+    // Bytes decoded here, not as "text": that would turn Windows-1254 letters into � without a word.
+    const decoded = decodeFileBytes(bytes);
     if (decoded.kind === 'refused') {
-      setWarnings([]);
+      setProgress(null);
       return setProblems([{ code: 'not_text', params: {}, row: null, column: null }]);
     }
     if (decoded.kind === 'confirm') {
-      setWarnings([]);
-      setProblems([]);
+      setProgress(null);
       return setConfirm({ name: file.name, text: decoded.text, preview: decoded.preview });
     }
-    parse(file.name, decoded.text);
+    await parse(file.name, decoded.text);
   }
 
-  function parse(fileName: string, text: string) {
+  async function parse(fileName: string, text: string) {
+    setProgress({ share: null });
     const isJson = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text);
-    if (isJson) {
-      const r = parseProductJson(text);
+    const answer = await parseProductFile({ kind: isJson ? 'json' : 'csv', text });
+    setProgress(null);
+    if (!answer.ok) return setFailure(t('editor.importBroken', { detail: answer.message.slice(0, 200) }));
+    if (answer.kind === 'json') {
+      const r = answer.result;
       setWarnings(r.warnings.map((w) => ({ ...w })));
       if (!r.ok) return setProblems(r.problems.map((p) => ({ ...p })));
       setProblems([]);
       onLoad({ name: fileName, records: r.records });
     } else {
-      const r = parseProductCsv(text);
+      const r = answer.result;
       setWarnings(r.warnings.map(fromCsv));
       if (!r.ok) return setProblems(r.problems.map(fromCsv));
       setProblems([]);
@@ -73,6 +96,17 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
           }}
         />
       </label>
+      {progress ? (
+        <p role="status" className="hint">
+          <progress max={1} value={progress.share ?? undefined} aria-label={t('editor.importProgress')} />{' '}
+          {progress.share === null ? t('editor.importChecking') : t('editor.importReading', { percent: Math.round(progress.share * 100) })}
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="error">
+          {failure}
+        </p>
+      ) : null}
       {confirm ? (
         <div className="card" role="alertdialog" aria-labelledby="encoding-title" data-testid="encoding-confirm">
           <h3 id="encoding-title">{t('editor.encodingTitle', { name: confirm.name })}</h3>
@@ -86,7 +120,7 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
               onClick={() => {
                 const c = confirm;
                 setConfirm(null);
-                parse(c.name, c.text);
+                void parse(c.name, c.text);
               }}
             >
               {t('editor.encodingAccept')}

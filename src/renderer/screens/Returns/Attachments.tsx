@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageUrl } from '../../../shared/images';
 import type { PackageRecord } from '../../../shared/service/packages';
 import { useApp } from '../../store/app';
 
@@ -9,7 +10,8 @@ function Attachment({ name, ext, base }: { name: string; ext: string; base: stri
   const { t } = useTranslation('returns');
   const [broken, setBroken] = useState(false);
   const file = `${name}${ext ? `.${ext}` : ''}`;
-  const url = base && !/^https?:\/\//i.test(file) ? `${base}/${file.replace(/^\/+/, '')}` : /^https?:\/\//i.test(file) ? file : '';
+  // Only from the configured image server; an absolute address in the file name is never fetched.
+  const url = imageUrl(base, file);
   const showImage = IMAGE.test(ext) && url && !broken;
   return (
     <figure className="attachment">

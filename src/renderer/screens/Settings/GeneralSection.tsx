@@ -19,6 +19,14 @@ export function GeneralSection() {
     setError(r.ok ? null : r.error);
   };
 
+  /** Pictures may come only from this server (the page's CSP names it): a change reloads the page. */
+  const saveImageServer = async () => {
+    if (imageBaseUrl.trim().replace(/\/+$/, '') === settings.imageBaseUrl) return;
+    const r = await update({ imageBaseUrl });
+    setError(r.ok ? null : r.error);
+    if (r.ok) window.location.reload();
+  };
+
   return (
     <section className="card" aria-labelledby="general-title">
       <h2 id="general-title">{t('general')}</h2>
@@ -48,8 +56,12 @@ export function GeneralSection() {
           type="url"
           value={imageBaseUrl}
           onChange={(e) => setImageBaseUrl(e.target.value)}
-          onBlur={() => void apply({ imageBaseUrl })}
+          onBlur={() => void saveImageServer()}
+          aria-describedby="image-server-hint"
         />
+        <small id="image-server-hint" className="hint">
+          {t('images.onlyThere')}
+        </small>
       </label>
       <ErrorText error={error} />
     </section>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile, ProfileInput } from '../../../shared/domain/settings';
+import { sendsCredentialsInClear, type Profile, type ProfileInput } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
@@ -22,6 +22,8 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
   const [unit, setUnit] = useState<'ms' | 's'>(profile?.timestampUnit ?? 'ms');
   const [pageSize, setPageSize] = useState(String(profile?.pageSize ?? 100));
   const [error, setError] = useState<AppErrorShape | null>(null);
+  const [allowInsecure, setAllowInsecure] = useState(false);
+  const insecure = [omsUrl, pimUrl || omsUrl].find(sendsCredentialsInClear);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -34,6 +36,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
       storageCodes: splitCodes(codes),
       timestampUnit: unit,
       pageSize: Number(pageSize),
+      ...(insecure && allowInsecure ? { allowInsecureHttp: true } : {}),
     };
     const r = await save(input);
     if (r.ok) onDone(r.value);
@@ -54,6 +57,16 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
         <span>{t('profiles.pimUrl')}</span>
         <input type="url" value={pimUrl} onChange={(e) => setPimUrl(e.target.value)} placeholder={omsUrl || 'https://pim.example.com'} />
       </label>
+      {insecure ? (
+        <div className="form-warning" role="note">
+          <p>{t('profiles.insecureHttp', { address: insecure })}</p>
+          <label className="check">
+            <input type="checkbox" checked={allowInsecure} onChange={(e) => setAllowInsecure(e.target.checked)} />
+            <span>{t('profiles.insecureHttpAccept')}</span>
+          </label>
+        </div>
+      ) : null}
+      {profile ? <small className="hint">{t('profiles.movedSignIn')}</small> : null}
       <div className="row">
         <label className="field">
           <span>{t('profiles.companyId')}</span>

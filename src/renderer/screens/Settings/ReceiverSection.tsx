@@ -19,6 +19,8 @@ export function ReceiverSection() {
   const [draft, setDraft] = useState<ReceiverConfigInput>({});
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [confirmHost, setConfirmHost] = useState<string | null>(null);
+  /** A Bearer token created just now: shown once with the address, then forgotten. */
+  const [created, setCreated] = useState<{ token: string; url: string | null } | null>(null);
 
   useEffect(() => {
     void load();
@@ -31,6 +33,7 @@ export function ReceiverSection() {
     if (r.ok) {
       setDraft({});
       setError(null);
+      if (r.value.token) setCreated({ token: r.value.token, url: r.value.url });
     } else if (r.error.code === 'needs_confirmation') {
       setConfirmHost(String(r.error.params?.host ?? c.host));
     } else {
@@ -42,6 +45,7 @@ export function ReceiverSection() {
     <section className="card" aria-labelledby="receiver-title">
       <h2 id="receiver-title">{t('receiver.title')}</h2>
       <p className="hint">{t('receiver.intro')}</p>
+      <p className="hint">{t('receiver.credentialsAlways')}</p>
       <label className="check">
         <input type="checkbox" checked={receiver.config.enabled} onChange={(e) => void apply({ enabled: e.target.checked })} />
         <span>{t('receiver.enabled')}</span>
@@ -78,8 +82,8 @@ export function ReceiverSection() {
       </div>
       <label className="field">
         <span>{t('receiver.auth')}</span>
-        <select value={c.auth} onChange={(e) => setDraft({ ...draft, auth: e.target.value as 'none' | 'basic' | 'bearer' })}>
-          {(['none', 'basic', 'bearer'] as const).map((a) => (
+        <select value={c.auth} onChange={(e) => setDraft({ ...draft, auth: e.target.value as 'basic' | 'bearer' })}>
+          {(['bearer', 'basic'] as const).map((a) => (
             <option key={a} value={a}>
               {t(`receiver.auths.${a}`)}
             </option>
@@ -92,18 +96,21 @@ export function ReceiverSection() {
           <input value={c.userName ?? ''} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} autoComplete="off" />
         </label>
       ) : null}
-      {c.auth !== 'none' ? (
-        <label className="field">
-          <span>{t('receiver.secret')}</span>
-          <input
-            type="password"
-            value={draft.secret ?? ''}
-            onChange={(e) => setDraft({ ...draft, secret: e.target.value })}
-            autoComplete="new-password"
-          />
-          {receiver.config.secretSet && receiver.config.auth === c.auth ? <small className="hint">{t('receiver.secretSet')}</small> : null}
-        </label>
+      {c.auth === 'bearer' ? (
+        <button type="button" className="btn" onClick={() => void apply({ auth: 'bearer', newToken: true })}>
+          {t('receiver.newToken')}
+        </button>
       ) : null}
+      <label className="field">
+        <span>{t('receiver.secret')}</span>
+        <input
+          type="password"
+          value={draft.secret ?? ''}
+          onChange={(e) => setDraft({ ...draft, secret: e.target.value })}
+          autoComplete="new-password"
+        />
+        {receiver.config.secretSet && receiver.config.auth === c.auth ? <small className="hint">{t('receiver.secretSet')}</small> : null}
+      </label>
       <button type="button" className="btn btn-primary" onClick={() => void apply({})} disabled={Object.keys(draft).length === 0}>
         {t('receiver.save')}
       </button>
@@ -134,6 +141,35 @@ export function ReceiverSection() {
         <dd />
       </dl>
       {receiver.lastError ? <p className="error">{t('receiver.lastError', { error: receiver.lastError })}</p> : null}
+      <Dialog title={t('receiver.tokenTitle')} open={created !== null} onClose={() => setCreated(null)}>
+        <p>{t('receiver.tokenOnce')}</p>
+        <dl>
+          {created?.url ? (
+            <>
+              <dt>{t('receiver.url')}</dt>
+              <dd>
+                <code>{created.url}</code>
+              </dd>
+            </>
+          ) : null}
+          <dt>{t('receiver.tokenLabel')}</dt>
+          <dd>
+            <code data-testid="receiver-token">{created?.token}</code>{' '}
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() =>
+                void navigator.clipboard?.writeText(created?.token ?? '').then(() => toast('success', t('receiver.tokenCopied')))
+              }
+            >
+              {t('receiver.copyToken')}
+            </button>
+          </dd>
+        </dl>
+        <button type="button" className="btn btn-primary" onClick={() => setCreated(null)}>
+          {t('receiver.done')}
+        </button>
+      </Dialog>
       <Dialog
         title={t('receiver.exposureTitle')}
         open={confirmHost !== null && !LOOPBACK.includes(confirmHost)}

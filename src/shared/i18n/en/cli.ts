@@ -39,6 +39,7 @@ export const cli = {
     'Queued {{items}} quantities in {{batches}} batches. The app sends them when it is signed in, or run "wd outbox --retry" with WD_PASSWORD.',
   inventoryResult: '{{sent}} batches sent, {{failed}} refused, {{waiting}} waiting for the service.',
   receiving: 'Receiving package notifications at {{url}} (register this address with the service; Ctrl+C stops).',
+  receiverToken: 'Bearer token (shown only now; register it with the address): {{token}}',
   received: '{{time}}  {{hook}}  {{id}}  {{status}}  {{matched}}',
   matched: 'applied to the cache',
   unmatched: 'not in the cache yet',

@@ -44,5 +44,10 @@ export const common = {
   loading: 'Loading…',
   never: 'never',
   none: '—',
+  screenError: {
+    title: 'This screen ran into a problem',
+    body: 'Nothing you entered is lost: it is kept on this computer. Try again, or switch to another screen.',
+    retry: 'Try again',
+  },
   shortcuts: 'Keyboard: Alt+1…6 switch screens, Esc closes dialogs.',
 };

@@ -13,6 +13,10 @@ export const settings = {
     companyId: 'Company id',
     storageCodes: 'Storage codes',
     storageCodesHint: 'One per line or separated by commas, e.g. A-01-01',
+    insecureHttp:
+      '{{address}} is http:// on another computer: your password and session token would cross the network unencrypted. Use https:// if the service offers it.',
+    insecureHttpAccept: 'I am an administrator and accept this risk',
+    movedSignIn: 'Changing an address or the company forgets the remembered password and asks you to sign in again.',
     timestampUnit: 'Date filter unit',
     timestampUnits: { ms: 'Milliseconds', s: 'Seconds' },
     pageSize: 'Page size',
@@ -29,6 +33,7 @@ export const settings = {
   images: {
     title: 'Images',
     baseUrl: 'Image server address (for product and return photos)',
+    onlyThere: 'Pictures are loaded from this server only; the page reloads when it changes.',
   },
   about: {
     title: 'About',

@@ -42,6 +42,7 @@ export const cli: Shape<typeof en> = {
     '{{items}} miktar {{batches}} parti halinde kuyruğa alındı. Uygulama giriş yapılınca gönderir ya da WD_PASSWORD ile "wd outbox --retry" çalıştırın.',
   inventoryResult: '{{sent}} parti gönderildi, {{failed}} reddedildi, {{waiting}} servisi bekliyor.',
   receiving: 'Paket bildirimleri {{url}} adresinde alınıyor (bu adresi servise kaydedin; Ctrl+C durdurur).',
+  receiverToken: 'Bearer belirteci (yalnızca şimdi gösteriliyor; adresle birlikte servise kaydedin): {{token}}',
   received: '{{time}}  {{hook}}  {{id}}  {{status}}  {{matched}}',
   matched: 'önbelleğe uygulandı',
   unmatched: 'henüz önbellekte yok',

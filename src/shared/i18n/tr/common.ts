@@ -47,5 +47,10 @@ export const common: Shape<typeof en> = {
   loading: 'Yükleniyor…',
   never: 'hiç',
   none: '—',
+  screenError: {
+    title: 'Bu ekranda bir sorun çıktı',
+    body: 'Girdiğiniz hiçbir şey kaybolmadı: bu bilgisayarda saklanıyor. Yeniden deneyin ya da başka bir ekrana geçin.',
+    retry: 'Yeniden dene',
+  },
   shortcuts: 'Klavye: Alt+1…6 ekran değiştirir, Esc pencereyi kapatır.',
 };

@@ -135,6 +135,12 @@ export const products: Shape<typeof en> = {
     importHint:
       'Servisin kendi biçiminde bir JSON dosyası ya da bir CSV (sütunları README’de). Bir şey gönderilmeden önce her sorun listelenir.',
     importFile: 'Dosya',
+    importTooLarge: 'Bu dosya {{size}} MB; en fazla {{max}} MB içe aktarılabilir. Dosyayı daha küçük parçalara bölün.',
+    importUnreadable: 'Dosya okunamadı.',
+    importBroken: 'Dosya kontrol edilemedi: bozuk ya da uygulamanın okuyamayacağı biçimde ({{detail}}).',
+    importProgress: 'İçe aktarma durumu',
+    importReading: 'Dosya okunuyor… %{{percent}}',
+    importChecking: 'Dosya kontrol ediliyor…',
     importRefused: '{{name}} içe aktarılamıyor:',
     history: 'Ürün servisine gönderilenler',
     historyEmpty: 'Henüz bir şey gönderilmedi.',

@@ -16,6 +16,10 @@ export const settings: Shape<typeof en> = {
     companyId: 'Şirket numarası',
     storageCodes: 'Depo kodları',
     storageCodesHint: 'Her satıra bir tane ya da virgülle ayırarak, ör. A-01-01',
+    insecureHttp:
+      '{{address}} başka bir bilgisayarda http:// adresi: şifreniz ve oturum anahtarınız ağda şifrelenmeden gider. Servis destekliyorsa https:// kullanın.',
+    insecureHttpAccept: 'Yöneticiyim, bu riski kabul ediyorum',
+    movedSignIn: 'Bir adresi ya da şirketi değiştirirseniz hatırlanan şifre silinir ve yeniden giriş yapmanız istenir.',
     timestampUnit: 'Tarih filtresi birimi',
     timestampUnits: { ms: 'Milisaniye', s: 'Saniye' },
     pageSize: 'Sayfa boyutu',
@@ -32,6 +36,7 @@ export const settings: Shape<typeof en> = {
   images: {
     title: 'Görseller',
     baseUrl: 'Görsel sunucusu adresi (ürün ve iade fotoğrafları için)',
+    onlyThere: 'Görseller yalnızca bu sunucudan yüklenir; adres değişince sayfa yeniden yüklenir.',
   },
   about: {
     title: 'Hakkında',

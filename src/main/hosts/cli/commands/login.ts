@@ -6,7 +6,7 @@ export const loginCommand: Command = {
   name: 'login',
   summary: 'cli:help.login',
   usage:
-    'wd login --oms-url URL [--pim-url URL] [--company-id N] [--name NAME] [--storage CODE,CODE] --user NAME   (password: WD_PASSWORD or stdin)',
+    'wd login --oms-url URL [--pim-url URL] [--company-id N] [--name NAME] [--storage CODE,CODE] [--allow-insecure-http] --user NAME   (password: WD_PASSWORD or stdin; http:// to another computer only with --allow-insecure-http)',
   async run(ctx, argv) {
     const { values } = parse(argv, {
       'oms-url': { type: 'string' },
@@ -16,6 +16,7 @@ export const loginCommand: Command = {
       storage: { type: 'string' },
       'timestamp-unit': { type: 'string' },
       user: { type: 'string' },
+      'allow-insecure-http': { type: 'boolean' },
     });
     if (!values['oms-url'] || !values.user) throw new UsageError('--oms-url and --user are required');
     const unit = values['timestamp-unit'];
@@ -47,6 +48,7 @@ export const loginCommand: Command = {
           : (existing?.storageCodes ?? []),
         timestampUnit: unit ?? existing?.timestampUnit ?? 'ms',
         pageSize: existing?.pageSize ?? 100,
+        allowInsecureHttp: values['allow-insecure-http'] === true,
       }),
     );
     const state = await call(core.call('session.signIn', { profileId: profile.id, userName: values.user, password, remember: false }));

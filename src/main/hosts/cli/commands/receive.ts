@@ -1,40 +1,55 @@
 import { notificationsOf } from '../../../core/notifications/service';
 import { intOption, parse } from '../args';
 import { UsageError, type Command } from '../context';
+import { readPassword } from '../password';
 import { activeProfile } from '../session';
 
 export const receiveCommand: Command = {
   name: 'receive',
   summary: 'cli:help.receive',
-  usage: 'wd receive [--host H] [--port N] [--path P] [--token T] [--accept-exposure]   (runs the notification receiver in the foreground)',
+  usage:
+    'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (runs the notification receiver in the foreground; the Bearer token comes from WD_RECEIVER_TOKEN or, with --token-stdin, standard input, never from an argument; without one the saved credentials are used, or a new token is created and shown once)',
   async run(ctx, argv) {
     const { values } = parse(argv, {
       host: { type: 'string' },
       port: { type: 'string' },
       path: { type: 'string' },
       token: { type: 'string' },
+      'token-stdin': { type: 'boolean' },
+      'new-token': { type: 'boolean' },
       'accept-exposure': { type: 'boolean' },
     });
+    // Arguments show in `ps` and shell history: a token given as one is refused, not used.
+    if (values.token !== undefined)
+      throw new UsageError('--token is not accepted (arguments show in ps): set WD_RECEIVER_TOKEN or pipe it with --token-stdin');
+    const token = ctx.env.WD_RECEIVER_TOKEN
+      ? ctx.env.WD_RECEIVER_TOKEN
+      : values['token-stdin']
+        ? await readPassword({}, ctx.stdin, 'Token: ')
+        : undefined;
+    if (values['token-stdin'] && !token) throw new UsageError('--token-stdin: standard input was empty');
     if (values.path !== undefined && !/^\/[\w\-./~]*$/.test(values.path))
       throw new UsageError('--path must start with / (letters, digits, - . _ ~ /)');
-    if (values.token !== undefined && values.token.length < 8) throw new UsageError('--token needs at least 8 characters');
+    if (token !== undefined && token !== null && token.length < 8) throw new UsageError('the token needs at least 8 characters');
     const core = ctx.core();
     const ws = core.ctx.openWorkspace(activeProfile(ctx).id);
     const service = notificationsOf(ws, core.ctx);
     // The foreground receiver stores into the same workspace the app reads; settings given here
     // are saved as the receiver's settings.
-    service.repo.configure({
+    const created = service.repo.configure({
       enabled: true,
       host: values.host,
       port: intOption(values.port, 'port', 0, 65_535),
       path: values.path,
-      ...(values.token ? { auth: 'bearer' as const, secret: values.token } : {}),
+      ...(token ? { auth: 'bearer' as const, secret: token } : values['new-token'] ? { auth: 'bearer' as const, newToken: true } : {}),
       acceptExposure: values['accept-exposure'],
     });
     await service.start();
     const status = service.status();
     if (!status.running) throw new Error(status.lastError ?? 'the receiver did not start');
-    ctx.print(ctx.t('cli:receiving', { url: status.url }), { url: status.url });
+    ctx.print(ctx.t('cli:receiving', { url: status.url }), { url: status.url, ...(created.token ? { token: created.token } : {}) });
+    // A token created just now is shown once, with the address it belongs to; only its hash is kept.
+    if (created.token && !ctx.json) process.stdout.write(`${ctx.t('cli:receiverToken', { token: created.token })}\n`);
     const off = core.bus.on('notifications.received', (n) => {
       if (!ctx.json)
         process.stdout.write(
