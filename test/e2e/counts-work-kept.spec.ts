@@ -4,21 +4,25 @@ import { expect, signIn, test } from './fixtures';
 /** Issue 11 (and 12.4): nothing a worker does on the Counts screen is lost or counted wrong. */
 
 /**
- * A scanner burst dispatched inside the page with the given gaps before each character (busy-wait
- * on the page clock, so a loaded machine does not stretch them): `gaps[i]` is the pause before
- * character i+1; the rest come 5 ms apart, then Enter.
+ * A scanner burst dispatched inside the page with the given gaps before each character: `gaps[i]`
+ * is the pause before character i+1, the rest come 5 ms apart, then Enter. Each event carries the
+ * time the keyboard would have stamped it with (ending now), as Chromium stamps real key events
+ * with the time the OS delivered them; dispatched in one go, a loaded machine cannot stretch them.
  */
 async function scanWithGaps(page: Page, code: string, gaps: number[]) {
   await page.evaluate(`((code, gaps) => {
     const target = document.activeElement || document.body;
-    const send = (key, keyCode) => target.dispatchEvent(new KeyboardEvent('keydown', { key, code: keyCode, shiftKey: key !== key.toLowerCase(), bubbles: true, cancelable: true }));
-    const wait = (ms) => { const until = performance.now() + ms; while (performance.now() < until) {} };
-    [...code].forEach((ch, i) => {
-      if (i > 0) wait(gaps[i - 1] ?? 5);
-      send(ch, /[a-z]/i.test(ch) ? 'Key' + ch.toUpperCase() : /[0-9]/.test(ch) ? 'Digit' + ch : ch === '-' ? 'Minus' : 'Unidentified');
-    });
-    wait(5);
-    send('Enter', 'Enter');
+    const offsets = [0];
+    for (let i = 1; i < code.length; i++) offsets.push(offsets[i - 1] + (gaps[i - 1] ?? 5));
+    offsets.push(offsets[offsets.length - 1] + 5);
+    const start = performance.now() - offsets[offsets.length - 1];
+    const send = (key, keyCode, at) => {
+      const ev = new KeyboardEvent('keydown', { key, code: keyCode, shiftKey: key !== key.toLowerCase(), bubbles: true, cancelable: true });
+      Object.defineProperty(ev, 'timeStamp', { value: start + at });
+      target.dispatchEvent(ev);
+    };
+    [...code].forEach((ch, i) => send(ch, /[a-z]/i.test(ch) ? 'Key' + ch.toUpperCase() : /[0-9]/.test(ch) ? 'Digit' + ch : ch === '-' ? 'Minus' : 'Unidentified', offsets[i]));
+    send('Enter', 'Enter', offsets[offsets.length - 1]);
   })(${JSON.stringify(code)}, ${JSON.stringify(gaps)})`);
 }
 
@@ -253,10 +257,10 @@ test.describe('counts: work is kept', () => {
     await signIn(page);
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     await page.getByTestId('manual-code').focus();
-    await scanWithGaps(page, 'nosuchthing999', [65, 55, 45]);
+    await scanWithGaps(page, 'nosuchthing999', [70, 65, 60]);
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
     await expect(page.getByTestId('last-scan')).toContainText('nosuchthing999');
-    await scanWithGaps(page, '397791202351', [75, 8, 6, 150, 5]);
+    await scanWithGaps(page, '397791202351', [80, 8, 6, 150, 5]);
     await expect(page.getByTestId('last-scan')).toContainText('397791202351');
     await expect(page.getByTestId('manual-code')).toHaveValue('');
     // 397791202351 has a wrong check digit (a misread, counted nowhere); no cut code was counted.
@@ -287,7 +291,7 @@ test.describe('packages: scans', () => {
     const target = list.value.items.find((p) => (p.cargoTrackingNumber ?? '').length >= 8)!;
     const code = target.cargoTrackingNumber!;
     await page.getByRole('searchbox', { name: 'Search packages' }).focus();
-    await scanWithGaps(page, code, [80, 40, 75]);
+    await scanWithGaps(page, code, [80, 40, 5, 75]);
     await expect(page.getByRole('article')).toBeVisible();
     await expect(page.getByRole('article')).toContainText(code);
     await expect(page.getByRole('searchbox', { name: 'Search packages' })).toHaveValue(code);
