@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { expect, signInToSandbox, test } from './fixtures';
 
 test.use({ sandboxOptions: { packages: 20, returns: 30, seed: 31, days: 20 } as never });
@@ -58,18 +59,20 @@ test('pictures come only from the image server: an absolute attachment URL is no
     await expect(page.getByTestId('last-sync')).toContainText('30 returns');
 
     // A return whose first picture's file name is an absolute URL (a tracking pixel), the other relative.
-    const db = app.core.ctx.workspace().db;
-    const rows = db.prepare<[], { pk: number; raw_json: string }>("SELECT pk, raw_json FROM packages WHERE kind = 'return'").all();
+    const ws = app.core.ctx.workspace();
+    const db = ws.db;
+    const rows = db.prepare<[], { pk: number }>("SELECT pk FROM packages WHERE kind = 'return'").all();
     let target: Raw | null = null;
     for (const row of rows) {
-      const raw = JSON.parse(row.raw_json) as Raw;
+      const raw = JSON.parse(packagesOf(ws).recordByPk(row.pk)!.json) as Raw;
       const atts = (raw.lines ?? []).flatMap((l) => (l.itemLines ?? []).flatMap((i) => i.returnLineAttachments ?? []));
       const pics = atts.filter((a) => a.extension !== 'pdf');
       if (pics.length < 2) continue;
       pics[0]!.fileName = `${tracker.url}/pixel?opened=1`;
       pics[0]!.extension = 'png';
       pics[1]!.extension = 'png';
-      db.prepare('UPDATE packages SET raw_json = ? WHERE pk = ?').run(JSON.stringify(raw), row.pk);
+      // Stored as text (raw NULL), the form the cache reads as well as its compressed one.
+      db.prepare('UPDATE packages SET raw = NULL, raw_json = ? WHERE pk = ?').run(JSON.stringify(raw), row.pk);
       target = raw;
       break;
     }

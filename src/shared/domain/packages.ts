@@ -35,6 +35,8 @@ export const PackageSearchResult = z.object({
   items: z.array(PackageSummary),
   /** How the query matched: an exact code, free text, or no query (everything). */
   mode: z.enum(['code', 'text', 'all']),
+  /** More packages match than `total` says: only the newest `total` are listed (type more to narrow). */
+  more: z.boolean().optional(),
 });
 export type PackageSearchResult = z.infer<typeof PackageSearchResult>;
 
@@ -56,6 +58,11 @@ export const SyncProgress = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   error: AppErrorSchema.nullable(),
+  /**
+   * The request the sync is waiting for right now: when it was sent and how long it may take, so
+   * a screen can count the seconds (a hung service shows, instead of a bar that never moves).
+   */
+  waiting: z.object({ page: z.number().int(), since: z.string(), timeoutMs: z.number().int(), attempt: z.number().int() }).nullish(),
 });
 export type SyncProgress = z.infer<typeof SyncProgress>;
 

@@ -12,6 +12,8 @@ import { returns as enReturns } from './en/returns';
 import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
 import { outbox as enOutbox } from './en/outbox';
+import { gs1 as enGs1 } from './en/gs1';
+import { labels as enLabels } from './en/labels';
 import { desktop as enDesktop } from './en/desktop';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
@@ -25,6 +27,8 @@ import { returns as trReturns } from './tr/returns';
 import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
 import { outbox as trOutbox } from './tr/outbox';
+import { gs1 as trGs1 } from './tr/gs1';
+import { labels as trLabels } from './tr/labels';
 import { desktop as trDesktop } from './tr/desktop';
 
 /**
@@ -45,6 +49,8 @@ export const resources = {
     products: enProducts,
     outbox: enOutbox,
     scanner: enScanner,
+    gs1: enGs1,
+    labels: enLabels,
     desktop: enDesktop,
   },
   tr: {
@@ -60,6 +66,8 @@ export const resources = {
     products: trProducts,
     outbox: trOutbox,
     scanner: trScanner,
+    gs1: trGs1,
+    labels: trLabels,
     desktop: trDesktop,
   },
 } as const;

@@ -60,7 +60,12 @@ describe('electron-builder configuration (the installed product)', () => {
   });
 
   it('the build output has nothing but the bundles', () => {
-    expect(readdirSync(join(root, 'out')).sort()).toEqual(['main', 'preload', 'renderer']);
+    // Next to them, the built CLI (out/cli/wd.js, `npm run build` / `build:cli`) when it was built.
+    expect(
+      readdirSync(join(root, 'out'))
+        .filter((d) => d !== 'cli')
+        .sort(),
+    ).toEqual(['main', 'preload', 'renderer']);
     expect(readdirSync(join(root, 'out/main'))).toEqual(['index.js']);
     expect(readdirSync(join(root, 'out/preload'))).toEqual(['index.cjs']);
   });

@@ -27,6 +27,7 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    immediateTransactions(db);
     migrate(db, migrations);
     return db;
   } catch (e) {
@@ -36,25 +37,45 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
 }
 
 /**
+ * Makes `db.transaction(fn)()` begin IMMEDIATE. The app and the CLI share a data directory: a
+ * deferred transaction reads first and asks for the write lock later, and when another process
+ * committed in between SQLite refuses it at once (SQLITE_BUSY_SNAPSHOT) — busy_timeout never
+ * applies. Taking the write lock at BEGIN makes the second writer wait its turn instead. Nested
+ * calls still become savepoints; `.deferred` remains for the rare read-only transaction.
+ */
+function immediateTransactions(db: Db): void {
+  const original = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const t = original(fn);
+    const run = (...args: unknown[]) => t.immediate(...args);
+    return Object.assign(run, { default: t.immediate, deferred: t.deferred, immediate: t.immediate, exclusive: t.exclusive });
+  }) as typeof db.transaction;
+}
+
+/**
  * The databases hold customers' names and addresses: readable and writable by the owner only
  * (0600), also when the file already exists with looser modes. SQLite gives its -wal and -shm files
  * the database file's mode. Windows has no POSIX modes (the profile folder is per user there).
  */
 function ownerOnly(file: string): void {
   if (process.platform === 'win32' || file === ':memory:') return;
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
+  // Never open and close a file SQLite may hold open: closing any descriptor of a file drops every
+  // POSIX lock this process holds on it, and another process (the CLI, the app) then takes the
+  // -shm for unused, resets it, and the first one dies with SIGBUS. chmod needs no descriptor.
+  if (existsSync(file)) chmodSync(file, 0o600);
+  else closeSync(openSync(file, 'a', 0o600));
 }
 
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Runs every migration above the file's user_version, each in its own transaction. */
+/** Runs every migration above the file's user_version, each in its own transaction (versions rise, may skip). */
 export function migrate(db: Db, migrations: readonly Migration[]): void {
-  const latest = migrations.length;
+  const latest = migrations.at(-1)?.version ?? 0;
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+    const before = i === 0 ? 0 : migrations[i - 1]!.version;
+    if (m.version <= before) throw new Error(`migration ${m.name} has version ${m.version}, expected more than ${before}`);
   });
   const current = schemaVersion(db);
   if (current > latest) {
@@ -64,7 +85,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
       { version: current, latest },
     );
   }
-  for (const m of migrations.slice(current)) {
+  for (const m of migrations.filter((m) => m.version > current)) {
     db.transaction(() => {
       m.up(db);
       db.pragma(`user_version = ${m.version}`);

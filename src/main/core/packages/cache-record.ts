@@ -48,6 +48,13 @@ export interface CacheRow {
   text: string;
 }
 
+/** Non-empty values folded, each once. */
+function unique(values: (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  for (const v of values) if (typeof v === 'string' && v.length > 0) seen.add(fold(v));
+  return [...seen];
+}
+
 /** A page that cannot be cached safely: reported, nothing of it stored. */
 export class GarbledRecord extends Error {}
 
@@ -122,26 +129,24 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
   });
 
   const addr = record.shipmentAddress;
-  const text = fold(
-    [
-      record.customerFirstName,
-      record.customerLastName,
-      record.customerEmail,
-      addr?.fullName,
-      addr?.phone,
-      addr?.city,
-      addr?.district,
-      record.invoiceAddress?.phone,
-      record.orderNumber,
-      record.sourcePackageId,
-      record.cargoTrackingNumber,
-      record.cargoName,
-      String(id),
-      ...lines.map((l) => l.productName),
-    ]
-      .filter((v): v is string => typeof v === 'string' && v.length > 0)
-      .join(' | '),
-  );
+  // Each value once (the address's full name and the invoice phone usually repeat others): the
+  // trigram index is the largest index of the cache. First and last name side by side, so a full
+  // name is found as typed.
+  const text = unique([
+    [record.customerFirstName, record.customerLastName].filter(Boolean).join(' '),
+    record.customerEmail,
+    addr?.fullName,
+    addr?.phone,
+    addr?.city,
+    addr?.district,
+    record.invoiceAddress?.phone,
+    record.orderNumber,
+    record.sourcePackageId,
+    record.cargoTrackingNumber,
+    record.cargoName,
+    String(id),
+    ...lines.map((l) => l.productName),
+  ]).join(' | ');
 
   return {
     id,

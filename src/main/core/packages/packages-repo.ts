@@ -5,7 +5,8 @@ import { createProductsRepo } from '../catalog/products-repo';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { normCode, type CacheRow } from './cache-record';
+import { normCode, toCacheRow, type CacheRow } from './cache-record';
+import { packRecord, unpackRecord } from './record-pack';
 
 interface SummaryRow {
   pk: number;
@@ -50,6 +51,19 @@ export interface SearchOptions {
   limit: number;
 }
 
+/** The record's JSON from a cache row: packed in `raw` (record-pack.ts), or as text in `raw_json`. */
+export const recordJson = (row: { raw: Buffer | null; raw_json: string }): string => (row.raw ? unpackRecord(row.raw) : row.raw_json);
+
+/** Short input (1–2 characters) is a code prefix; at most this many packages answer it. */
+const PREFIX_LIMIT = 500;
+
+/** Free text lists at most this many packages (the newest); more matches say so. */
+export const TEXT_MATCHES = 1000;
+
+/** The order-date index that serves a list with these filters (migration 010). */
+const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
+  opts.kind === 'all' ? (opts.status ? 'packages_status_ts' : 'packages_ts') : opts.status ? 'packages_kind_status_ts' : 'packages_kind_ts';
+
 /** FTS5 phrase query: the folded text in double quotes, inner quotes doubled. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -59,35 +73,37 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  */
 export function createPackagesRepo(db: Db) {
   const products = createProductsRepo(db);
-  const findPk = db.prepare<[PackageKind, number], { pk: number }>('SELECT pk FROM packages WHERE kind = ? AND id = ?');
+  const findPk = db.prepare<[PackageKind, number], { pk: number; raw: Buffer | null; raw_json: string }>(
+    'SELECT pk, raw, raw_json FROM packages WHERE kind = ? AND id = ?',
+  );
   const insertPackage = db.prepare(
     `INSERT INTO packages (id, kind, order_number, source_package_id, status, cargo_name, cargo_tracking_number, cargo_key, cargo_barcode,
-       customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, synced_at)
+       customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, raw, synced_at)
      VALUES (@id, @kind, @orderNumber, @sourcePackageId, @status, @cargoName, @cargoTrackingNumber, @cargoKey, @cargoBarcode,
-       @customerFirstName, @customerLastName, @customerCode, @orderTs, @lastModifiedTs, @returnTs, @isConfirm, @itemCount, @rawJson, @syncedAt)`,
+       @customerFirstName, @customerLastName, @customerCode, @orderTs, @lastModifiedTs, @returnTs, @isConfirm, @itemCount, '', @raw, @syncedAt)`,
   );
   const updatePackage = db.prepare(
     `UPDATE packages SET order_number = @orderNumber, source_package_id = @sourcePackageId, status = @status, cargo_name = @cargoName,
        cargo_tracking_number = @cargoTrackingNumber, cargo_key = @cargoKey, cargo_barcode = @cargoBarcode,
        customer_first_name = @customerFirstName, customer_last_name = @customerLastName, customer_code = @customerCode,
        order_ts = @orderTs, last_modified_ts = @lastModifiedTs, return_ts = @returnTs, is_confirm = @isConfirm, item_count = @itemCount,
-       raw_json = @rawJson, synced_at = @syncedAt
+       raw_json = '', raw = @raw, synced_at = @syncedAt
      WHERE pk = @pk`,
   );
-  const deleteLines = db.prepare<[number]>('DELETE FROM package_lines WHERE package_pk = ?');
-  const deleteCodes = db.prepare<[number]>('DELETE FROM package_codes WHERE package_pk = ?');
+  const deleteItem = db.prepare<[string, number]>('DELETE FROM package_items WHERE source_order_item_line_id = ? AND package_pk = ?');
+  const deleteCode = db.prepare<[string, number, string]>('DELETE FROM package_codes WHERE code = ? AND package_pk = ? AND field = ?');
   const deleteText = db.prepare<[number]>('DELETE FROM packages_fts WHERE rowid = ?');
-  const insertLine = db.prepare(
-    'INSERT INTO package_lines (package_pk, line_id, position, sku, barcode, product_name, quantity) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertItem = db.prepare(
-    'INSERT INTO package_items (package_pk, line_pk, item_id, source_order_item_line_id, sku, barcode, product_name, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const insertItem = db.prepare<[string, number]>(
+    'INSERT OR IGNORE INTO package_items (source_order_item_line_id, package_pk) VALUES (?, ?)',
   );
   const insertCode = db.prepare('INSERT OR IGNORE INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)');
   const insertText = db.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)');
 
-  const detailByKey = db.prepare<[PackageKind, number], SummaryRow & { raw_json: string; synced_at: string }>(
-    `SELECT ${SUMMARY_COLUMNS}, p.raw_json, p.synced_at FROM packages p WHERE p.kind = ? AND p.id = ?`,
+  const detailByKey = db.prepare<[PackageKind, number], SummaryRow & { raw_json: string; raw: Buffer | null; synced_at: string }>(
+    `SELECT ${SUMMARY_COLUMNS}, p.raw_json, p.raw, p.synced_at FROM packages p WHERE p.kind = ? AND p.id = ?`,
+  );
+  const rawByPk = db.prepare<[number], { kind: PackageKind; raw_json: string; raw: Buffer | null; synced_at: string }>(
+    'SELECT kind, raw_json, raw, synced_at FROM packages WHERE pk = ?',
   );
   const byCode = db.prepare<[string], SummaryRow>(
     `SELECT DISTINCT ${SUMMARY_COLUMNS} FROM package_codes c JOIN packages p ON p.pk = c.package_pk WHERE c.code = ? ORDER BY p.order_ts DESC LIMIT 200`,
@@ -99,15 +115,28 @@ export function createPackagesRepo(db: Db) {
   function upsertRows(rows: CacheRow[], syncedAt: string): { inserted: number; updated: number } {
     let inserted = 0;
     let updated = 0;
+    // A page repeats the same products on many packages: learn each one once.
+    const learned = new Set<string>();
     for (const row of rows) {
-      const params = { ...row, syncedAt, lines: undefined, codes: undefined, text: undefined };
+      const params = {
+        ...row,
+        syncedAt,
+        raw: packRecord(row.rawJson),
+        rawJson: undefined,
+        lines: undefined,
+        codes: undefined,
+        text: undefined,
+      };
       const existing = findPk.get(row.kind, row.id);
       let pk: number;
       if (existing) {
         pk = existing.pk;
+        // The old record says which codes and item lines to take out (by their primary keys).
+        const old = toCacheRow(JSON.parse(recordJson(existing)) as PackageRecord, row.kind, 0);
+        for (const [code, field] of old.codes) deleteCode.run(code, pk, field);
+        for (const line of old.lines)
+          for (const it of line.items) if (it.sourceOrderItemLineId) deleteItem.run(it.sourceOrderItemLineId, pk);
         updatePackage.run({ ...params, pk });
-        deleteLines.run(pk);
-        deleteCodes.run(pk);
         deleteText.run(pk);
         updated += 1;
       } else {
@@ -115,11 +144,10 @@ export function createPackagesRepo(db: Db) {
         inserted += 1;
       }
       for (const line of row.lines) {
-        const linePk = Number(
-          insertLine.run(pk, line.lineId, line.position, line.sku, line.barcode, line.productName, line.quantity).lastInsertRowid,
-        );
-        for (const it of line.items)
-          insertItem.run(pk, linePk, it.itemId, it.sourceOrderItemLineId, it.sku, it.barcode, it.productName, it.quantity);
+        for (const it of line.items) if (it.sourceOrderItemLineId) insertItem.run(it.sourceOrderItemLineId, pk);
+        const key = `${line.sku}\u0000${line.barcode}\u0000${line.productName}\u0000${line.imageUrl}`;
+        if (learned.has(key)) continue;
+        learned.add(key);
         products.learnFromPackage({ sku: line.sku, barcode: line.barcode, name: line.productName, image: line.imageUrl }, syncedAt);
       }
       for (const [code, field] of row.codes) insertCode.run(code, pk, field);
@@ -128,14 +156,16 @@ export function createPackagesRepo(db: Db) {
     return { inserted, updated };
   }
 
-  function filterSql(opts: Pick<SearchOptions, 'kind' | 'status'>, params: unknown[]): string {
+  /** `unindexed`: the filter columns are prefixed with + so the planner sorts a small match set instead of walking an index. */
+  function filterSql(opts: Pick<SearchOptions, 'kind' | 'status'>, params: unknown[], unindexed = false): string {
     const where: string[] = [];
+    const col = (c: string) => (unindexed ? `+p.${c}` : `p.${c}`);
     if (opts.kind !== 'all') {
-      where.push('p.kind = ?');
+      where.push(`${col('kind')} = ?`);
       params.push(opts.kind);
     }
     if (opts.status) {
-      where.push('p.status = ?');
+      where.push(`${col('status')} = ?`);
       params.push(opts.status);
     }
     return where.length ? ` AND ${where.join(' AND ')}` : '';
@@ -149,6 +179,12 @@ export function createPackagesRepo(db: Db) {
     return s;
   };
 
+  /**
+   * Every shape is served by an index: codes by package_codes, text by the trigram index (its
+   * matches probed while walking the order-date index, so the newest come first without sorting
+   * them all), short input by a bounded range of package_codes, the plain list by the order-date
+   * indexes.
+   */
   function search(opts: SearchOptions): PackageSearchResult {
     const q = opts.query.trim();
     if (q) {
@@ -163,24 +199,47 @@ export function createPackagesRepo(db: Db) {
       // cached text holds one: such a search matches nothing.
       if (folded.includes('\0')) return { total: 0, items: [], mode: 'text' };
       if (folded.length >= 3) {
+        // Counted up to TEXT_MATCHES + 1, the trigram index driving (it stops there).
+        const countParams: unknown[] = [phrase(folded)];
+        const countFilter = filterSql(opts, countParams);
+        // Without filters every match is a package: the trigram index counts alone.
+        const counted = (
+          stmt(
+            countFilter
+              ? `SELECT count(*) AS n FROM (SELECT 1 FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${countFilter} LIMIT ${TEXT_MATCHES + 1})`
+              : `SELECT count(*) AS n FROM (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1})`,
+          ).get(...countParams) as { n: number }
+        ).n;
         const params: unknown[] = [phrase(folded)];
+        if (counted <= TEXT_MATCHES) {
+          // Few matches: all of them, sorted.
+          const filter = filterSql(opts, params, true);
+          const rows = stmt(
+            `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY +p.order_ts DESC LIMIT ? OFFSET ?`,
+          ).all(...params, opts.limit, opts.offset) as SummaryRow[];
+          return { total: counted, items: rows.map(toSummary), mode: 'text' };
+        }
+        // Many: the newest TEXT_MATCHES, read newest first from the order-date index, each package
+        // checked against the trigram index by rowid (matches are dense, so few are read).
         const filter = filterSql(opts, params);
-        const base = `FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${filter}`;
-        const total = (stmt(`SELECT count(*) AS n ${base}`).get(...params) as { n: number }).n;
-        const rows = stmt(`SELECT ${SUMMARY_COLUMNS} ${base} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`).all(
-          ...params,
-          opts.limit,
-          opts.offset,
-        ) as SummaryRow[];
-        return { total, items: rows.map(toSummary), mode: 'text' };
+        const rows = stmt(
+          `SELECT ${SUMMARY_COLUMNS} FROM packages p INDEXED BY ${walkIndex(opts)} WHERE EXISTS (SELECT 1 FROM packages_fts WHERE packages_fts MATCH ? AND rowid = p.pk)${filter} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`,
+        ).all(...params, Math.max(0, Math.min(opts.limit, TEXT_MATCHES - opts.offset)), opts.offset) as SummaryRow[];
+        return { total: TEXT_MATCHES, items: rows.map(toSummary), mode: 'text', more: true };
       }
-      // One or two characters: a prefix of a code.
-      const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`];
-      const filter = filterSql(opts, params);
+      // One or two characters: a prefix of a code. The first PREFIX_LIMIT packages of the code
+      // index answer it (a bounded range read), newest first.
+      const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`, PREFIX_LIMIT];
+      const filter = filterSql(opts, params, true);
       const rows = stmt(
-        `SELECT DISTINCT ${SUMMARY_COLUMNS} FROM package_codes c JOIN packages p ON p.pk = c.package_pk WHERE c.code >= ? AND c.code < ?${filter} ORDER BY p.order_ts DESC LIMIT 500`,
+        `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code >= ? AND code < ? LIMIT ?)${filter} ORDER BY +p.order_ts DESC`,
       ).all(...params) as SummaryRow[];
-      return { total: rows.length, items: rows.slice(opts.offset, opts.offset + opts.limit).map(toSummary), mode: 'text' };
+      return {
+        total: rows.length,
+        items: rows.slice(opts.offset, opts.offset + opts.limit).map(toSummary),
+        mode: 'text',
+        more: rows.length >= PREFIX_LIMIT,
+      };
     }
     const params: unknown[] = [];
     const filter = filterSql(opts, params);
@@ -202,7 +261,12 @@ export function createPackagesRepo(db: Db) {
     get(kind: PackageKind, id: number): PackageDetail {
       const row = detailByKey.get(kind, id);
       if (!row) throw new AppError('not_found', `no ${kind} package ${id} in the cache`);
-      return { summary: toSummary(row), record: PackageRecord.parse(JSON.parse(row.raw_json)), syncedAt: row.synced_at };
+      return { summary: toSummary(row), record: PackageRecord.parse(JSON.parse(recordJson(row))), syncedAt: row.synced_at };
+    },
+    /** The cached record's JSON by row key (notifications rewrite it), or null. */
+    recordByPk(pk: number): { kind: PackageKind; json: string; syncedAt: string } | null {
+      const row = rawByPk.get(pk);
+      return row ? { kind: row.kind, json: recordJson(row), syncedAt: row.synced_at } : null;
     },
     counts(): { orders: number; returns: number } {
       const c = { orders: 0, returns: 0 };

@@ -12,6 +12,7 @@ import type { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 import { checkGtin } from '../../../shared/barcode/gtin';
 import { productsOf } from '../catalog/products-repo';
+import { parcelCode } from '../../../shared/gs1/scan-intent';
 import { AppError } from '../errors';
 import { normCode } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
@@ -280,8 +281,11 @@ export function createReturnsRepo(ws: Workspace) {
         where.push('p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)');
         params.push(`"${customer.replace(/"/g, '""')}"`);
       } else if (customer) {
-        where.push("(lower(p.customer_first_name) LIKE ? || '%' OR lower(p.customer_last_name) LIKE ? || '%')");
-        params.push(customer, customer);
+        // One or two letters: the start of a first or last name, as ranges of the name indexes.
+        where.push(
+          '((lower(p.customer_first_name) >= ? AND lower(p.customer_first_name) < ? || char(1114111)) OR (lower(p.customer_last_name) >= ? AND lower(p.customer_last_name) < ? || char(1114111)))',
+        );
+        params.push(customer, customer, customer, customer);
       }
       const w = where.join(' AND ');
       const total = (
@@ -297,7 +301,12 @@ export function createReturnsRepo(ws: Workspace) {
       return { total, items: rows.map(toSummary) };
     },
 
-    scan: (code: string): ReturnSummary[] => s.scan.all(normCode(code)).map(toSummary),
+    /** A parcel label: any code of the package, or a GS1 label whose (00) SSCC the package carries. */
+    scan(code: string): ReturnSummary[] {
+      const sscc = parcelCode(code);
+      const bySscc = sscc ? s.scan.all(normCode(sscc)) : [];
+      return (bySscc.length ? bySscc : s.scan.all(normCode(code))).map(toSummary);
+    },
 
     get(id: number): ReturnDetail {
       const detail = requireReturn(id);

@@ -32,7 +32,9 @@ export function PackageList() {
     const first = items[0]?.index;
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
-    for (let p = Math.floor(first / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) void ensurePage(p);
+    // The page before and the page after the visible rows are fetched too: a fast scroll finds
+    // its rows already there instead of loading rows.
+    for (let p = Math.max(0, Math.floor(first / PAGE_SIZE) - 1); p <= Math.floor(last / PAGE_SIZE) + 1; p++) void ensurePage(p);
   }, [items, ensurePage]);
 
   function onKeyDown(e: React.KeyboardEvent<HTMLDivElement>, index: number) {

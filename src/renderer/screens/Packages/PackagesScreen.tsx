@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { useScanner } from '../../scanner/useScanner';
-import { usePackages } from '../../store/packages';
-import { PackageDetailView } from './PackageDetailView';
+import { SEARCH_DEBOUNCE_MS, usePackages } from '../../store/packages';
+import { beep } from '../../scanner/feedback';
+import { useApp } from '../../store/app';
+import { isCancelled, PackageDetailView } from './PackageDetailView';
 import { PackageList } from './PackageList';
 import { SyncBar } from './SyncBar';
 
@@ -21,6 +23,8 @@ export function PackagesScreen() {
       statuses: st.statuses,
       total: st.total,
       mode: st.mode,
+      shownQuery: st.shownQuery,
+      more: st.more,
       error: st.error,
       detail: st.detail,
       detailNotifications: st.detailNotifications,
@@ -39,16 +43,20 @@ export function PackagesScreen() {
   useEffect(() => init(), [init]);
 
   // A scan anywhere on the screen looks the code up (and opens it when it is the only match).
-  useScanner((code) => {
+  // A cancelled package is told by the error sound as well as the red banner.
+  const sound = useApp((st) => st.settings?.scanner.sound ?? true);
+  useScanner(async (code) => {
     setText(code);
-    return s.submit(code);
+    await s.submit(code);
+    const d = usePackages.getState().detail;
+    if (d && isCancelled(d.summary.status)) beep('error', sound);
   });
   useEffect(() => inputRef.current?.focus(), []);
 
   // Typing searches as you go (debounced); Enter (what a scanner sends) searches at once.
   useEffect(() => {
     if (text === usePackages.getState().query) return;
-    const timer = setTimeout(() => s.setFilters({ query: text }), 250);
+    const timer = setTimeout(() => s.setFilters({ query: text }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, s]);
 
@@ -108,8 +116,8 @@ export function PackagesScreen() {
             </div>
           </form>
           <SyncBar />
-          <p className="result-count" aria-live="polite" data-testid="result-count">
-            {t('results', { count: s.total })}
+          <p className="result-count" aria-live="polite" data-testid="result-count" data-query={s.shownQuery}>
+            {s.more ? t('resultsMore', { count: s.total }) : t('results', { count: s.total })}
             {s.mode === 'code' ? ` · ${t('matchedCode')}` : ''}
           </p>
           <ErrorText error={s.error} />

@@ -53,7 +53,9 @@ export function ReturnList() {
     const first = items[0]?.index;
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
-    for (let p = Math.floor(first / RETURNS_PAGE); p <= Math.floor(last / RETURNS_PAGE); p++) void ensurePage(p);
+    // The page before and the page after the visible rows are fetched too: a fast scroll finds
+    // its rows already there instead of loading rows.
+    for (let p = Math.max(0, Math.floor(first / RETURNS_PAGE) - 1); p <= Math.floor(last / RETURNS_PAGE) + 1; p++) void ensurePage(p);
   }, [items, ensurePage]);
   return (
     <div ref={parent} className="virtual-list" role="list" aria-label={t('list')} data-testid="return-list">

@@ -46,7 +46,7 @@ export function ReturnsScreen() {
   useEffect(() => init(), [init]);
   useEffect(() => {
     if (customer === useReturns.getState().filters.customer) return;
-    const timer = setTimeout(() => setFilters({ customer }), 250);
+    const timer = setTimeout(() => setFilters({ customer }), 100);
     return () => clearTimeout(timer);
   }, [customer, setFilters]);
 

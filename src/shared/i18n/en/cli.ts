@@ -31,6 +31,9 @@ export const cli = {
   attempts_one: '{{count}} try',
   attempts_other: '{{count}} tries',
   outboxCounts: '{{pending}} waiting, {{failed}} refused.',
+  outboxStale_one: '{{count}} refused write was not sent again (a newer one of the same SKU was sent since): {{ids}}.',
+  outboxStale_other: '{{count}} refused writes were not sent again (a newer one of the same SKU was sent since): {{ids}}.',
+  outboxElsewhere: 'Another program on this computer (the app) is sending these writes; they go out from there.',
   inventoryRow: 'row {{row}}: {{message}}',
   nothingQueued_one: '{{count}} problem: nothing was queued or sent.',
   nothingQueued_other: '{{count}} problems: nothing was queued or sent.',
@@ -45,6 +48,8 @@ export const cli = {
   unmatched: 'not in the cache yet',
   notificationsCount_one: '{{count}} notification',
   notificationsCount_other: '{{count}} notifications',
+  encodingRefused:
+    'The file is not UTF-8; read as Turkish Windows-1254 these lines would be (run again with --windows-1254 if they are right):',
   productsQueued:
     'Queued {{records}} product records in {{batches}} requests. The app sends them when it is signed in, or run "wd outbox --retry" with WD_PASSWORD.',
   help: {

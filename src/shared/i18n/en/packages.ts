@@ -10,6 +10,7 @@ export const packages = {
   anyStatus: 'Any status',
   results_one: '{{count}} package',
   results_other: '{{count}} packages',
+  resultsMore: 'the newest {{count}} of more; type more to narrow',
   matchedCode: 'exact code',
   noResults: 'No package in this computer’s cache matches.',
   noResultsHint: 'If it is new, sync and try again.',
@@ -30,6 +31,7 @@ export const packages = {
   offlineBadge: 'Offline: showing this computer’s copy',
   detail: {
     title: 'Package {{id}}',
+    cancelledBanner: 'Cancelled — do not ship',
     close: 'Close package',
     summary: 'Package',
     orderNumber: 'Order number',

@@ -34,6 +34,9 @@ export const cli: Shape<typeof en> = {
   attempts_one: '{{count}} deneme',
   attempts_other: '{{count}} deneme',
   outboxCounts: '{{pending}} bekliyor, {{failed}} reddedildi.',
+  outboxStale_one: 'Reddedilen {{count}} gönderim yeniden gönderilmedi (aynı SKU için daha yeni bir gönderim yapıldı): {{ids}}.',
+  outboxStale_other: 'Reddedilen {{count}} gönderim yeniden gönderilmedi (aynı SKU için daha yeni bir gönderim yapıldı): {{ids}}.',
+  outboxElsewhere: 'Bu bilgisayardaki başka bir program (uygulama) bu gönderimleri yapıyor; oradan gidecekler.',
   inventoryRow: 'satır {{row}}: {{message}}',
   nothingQueued_one: '{{count}} sorun: hiçbir şey kuyruğa alınmadı ya da gönderilmedi.',
   nothingQueued_other: '{{count}} sorun: hiçbir şey kuyruğa alınmadı ya da gönderilmedi.',
@@ -48,6 +51,8 @@ export const cli: Shape<typeof en> = {
   unmatched: 'henüz önbellekte yok',
   notificationsCount_one: '{{count}} bildirim',
   notificationsCount_other: '{{count}} bildirim',
+  encodingRefused:
+    'Dosya UTF-8 değil; Türkçe Windows-1254 olarak okunursa satırlar şöyle olur (doğruysa --windows-1254 ile yeniden çalıştırın):',
   productsQueued:
     '{{records}} ürün kaydı {{batches}} istek halinde kuyruğa alındı. Uygulama giriş yapılınca gönderir ya da WD_PASSWORD ile "wd outbox --retry" çalıştırın.',
   help: {

@@ -13,6 +13,7 @@ export const packages: Shape<typeof en> = {
   anyStatus: 'Her durum',
   results_one: '{{count}} paket',
   results_other: '{{count}} paket',
+  resultsMore: 'daha fazlası var, en yeni {{count}} paket; daraltmak için yazmaya devam edin',
   matchedCode: 'tam kod',
   noResults: 'Bu bilgisayarda eşleşen paket yok.',
   noResultsHint: 'Yeniyse eşitleyip yeniden deneyin.',
@@ -33,6 +34,7 @@ export const packages: Shape<typeof en> = {
   offlineBadge: 'Çevrimdışı: bu bilgisayardaki kopya gösteriliyor',
   detail: {
     title: 'Paket {{id}}',
+    cancelledBanner: 'İptal edildi — göndermeyin',
     close: 'Paketi kapat',
     summary: 'Paket',
     orderNumber: 'Sipariş numarası',

@@ -1,10 +1,17 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../core';
+import { fileLogger } from '../../../core/log';
 import { startWebHost } from '../../web/server';
 import { intOption, parse } from '../args';
 import { UsageError, type Command } from '../context';
 
-const defaultRendererDir = fileURLToPath(new URL('../../../../../out/renderer', import.meta.url));
+// The built renderer next to the built CLI (out/cli/wd.js → out/renderer), or, run from the
+// sources (src/main/hosts/cli/commands), the repository's out/renderer.
+const here = dirname(fileURLToPath(import.meta.url));
+const defaultRendererDir =
+  [join(here, '../renderer'), join(here, '../../../../../out/renderer')].find((d) => existsSync(d)) ?? join(here, '../renderer');
 
 export const webCommand: Command = {
   name: 'web',
@@ -13,9 +20,13 @@ export const webCommand: Command = {
   async run(ctx, argv) {
     const { values } = parse(argv, { port: { type: 'string' }, renderer: { type: 'string' }, host: { type: 'string' } });
     if (values.host && values.host !== '127.0.0.1') throw new UsageError('the web host listens on 127.0.0.1 only');
-    const core = createCore({ dataDir: ctx.dataDir, host: 'web', version: ctx.env.npm_package_version });
+    // Outbox trouble (an answer the database could not take …) and request failures land in
+    // <data dir>/logs/web.log as well as on stderr.
+    const log = fileLogger(join(ctx.dataDir, 'logs', 'web.log'));
+    const core = createCore({ dataDir: ctx.dataDir, host: 'web', version: ctx.env.npm_package_version, log });
     const host = await startWebHost({
       core,
+      log,
       rendererDir: values.renderer ?? defaultRendererDir,
       port: intOption(values.port, 'port', 0, 65_535) ?? 0,
     });

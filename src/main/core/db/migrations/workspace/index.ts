@@ -5,10 +5,14 @@ import { m003Counts } from './003-counts';
 import { m004Returns } from './004-returns';
 import { m005Notifications } from './005-notifications';
 import { m006Products } from './006-products';
+import { m008OutboxLease } from './008-outbox-lease';
+import { m009ScanGs1 } from './009-scan-gs1';
+import { m010CompactCache } from './010-compact-cache';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
- * connection profile keeps training data and real data apart. Append only; never renumber.
+ * connection profile keeps training data and real data apart. Append only; never renumber. Numbers
+ * rise but may skip (each open issue was given its own number).
  */
 export const workspaceMigrations: readonly Migration[] = [
   m001Packages,
@@ -17,4 +21,7 @@ export const workspaceMigrations: readonly Migration[] = [
   m004Returns,
   m005Notifications,
   m006Products,
+  m008OutboxLease,
+  m009ScanGs1,
+  m010CompactCache,
 ];

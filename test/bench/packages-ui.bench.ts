@@ -1,0 +1,188 @@
+/**
+ * The Packages screen in Chromium through the web host, on a core whose cache is already filled
+ * (packages.bench.ts syncs it first):
+ *
+ * - Search as you type: queries typed key by key at 150 ms a key (a quick typist); for every key,
+ *   the time from the input event to the first frame showing that text's results (debounce,
+ *   request, query, render). Keys whose results were never shown (superseded) are counted.
+ *   Target p95 < 100 ms.
+ * - List paging: a 60 fps fling through the "all kinds" list (10 rows a frame), then jumps to the
+ *   end and back; page fetch durations as the page sees them, and frames showing loading rows.
+ *   Targets: page fetch p95 < 30 ms; no frame with loading rows in the fling.
+ */
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+import { startWebHost } from '../../src/main/hosts/web/server';
+import type { TestRig } from '../support/core';
+import { ms, percentile, report } from './stats';
+
+/** Runs in the page before the app: times every packages.search request. */
+const FETCH_TIMER = `(() => {
+  const orig = window.fetch.bind(window);
+  window.__searches = [];
+  window.fetch = async (input, init) => {
+    const url = String(typeof input === 'string' ? input : input.url);
+    if (!url.includes('/api/invoke/packages.search')) return orig(input, init);
+    const start = performance.now();
+    const res = await orig(input, init);
+    await res.clone().text();
+    let offset = 0;
+    try { offset = JSON.parse(String(init && init.body)).offset || 0; } catch {}
+    window.__searches.push({ offset, ms: performance.now() - start });
+    return res;
+  };
+})()`;
+
+/** Records input events and when each text's results were first on screen. */
+const TYPING_PROBE = `(() => {
+  const input = document.querySelector('input[type="search"]');
+  const count = document.querySelector('[data-testid="result-count"]');
+  window.__typed = [];
+  window.__shown = new Map();
+  input.addEventListener('input', () => window.__typed.push({ text: input.value, at: performance.now() }));
+  new MutationObserver(() => {
+    const q = count.getAttribute('data-query');
+    if (q === null || window.__shown.has(q)) return;
+    const seen = performance.now();
+    window.__shown.set(q, seen);
+    requestAnimationFrame(() => window.__shown.set(q, performance.now()));
+  }).observe(count, { attributes: true, attributeFilter: ['data-query'] });
+})()`;
+
+const COLLECT = `(() => {
+  const shown = window.__shown;
+  const out = window.__typed.map((t) => {
+    const trimmed = t.text;
+    return { text: trimmed, ms: shown.has(trimmed) ? shown.get(trimmed) - t.at : null };
+  });
+  window.__typed = [];
+  window.__shown = new Map();
+  return out;
+})()`;
+
+/** A fling: scrolls the list `rowsPerFrame` rows every animation frame for `frames` frames. */
+const FLING = `async ({ frames, rowsPerFrame }) => {
+  const list = document.querySelector('[data-testid="package-list"]');
+  const loadingText = ${JSON.stringify('Loading…')};
+  let loadingFrames = 0;
+  let loadingRows = 0;
+  for (let f = 0; f < frames; f++) {
+    list.scrollTop += rowsPerFrame * 72;
+    await new Promise((r) => requestAnimationFrame(r));
+    const rows = [...list.querySelectorAll('[role="listitem"]')];
+    const top = list.getBoundingClientRect().top;
+    const bottom = list.getBoundingClientRect().bottom;
+    const visible = rows.filter((r) => { const b = r.getBoundingClientRect(); return b.bottom > top && b.top < bottom; });
+    const loading = visible.filter((r) => r.textContent === loadingText).length;
+    if (loading > 0) { loadingFrames += 1; loadingRows += loading; }
+  }
+  return { loadingFrames, loadingRows };
+}`;
+
+const JUMP = `async () => {
+  const list = document.querySelector('[data-testid="package-list"]');
+  const loadingText = ${JSON.stringify('Loading…')};
+  const times = [];
+  for (const where of [1, 0.5, 0.25, 0.75, 0]) {
+    const start = performance.now();
+    list.scrollTop = Math.max(0, (list.scrollHeight - list.clientHeight) * where);
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const rows = [...list.querySelectorAll('[role="listitem"]')];
+      if (rows.length && rows.every((r) => r.textContent !== loadingText)) break;
+      if (performance.now() - start > 5000) break;
+    }
+    times.push(performance.now() - start);
+  }
+  return times;
+}`;
+
+export async function packagesUiBench(t: TestRig): Promise<void> {
+  const core = t.core;
+  await core.call('settings.update', { language: 'en' });
+  const host = await startWebHost({ core, rendererDir: join(import.meta.dirname, '../../out/renderer') });
+  const browser = await chromium.launch({
+    executablePath: process.env.WD_CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await page.addInitScript(FETCH_TIMER);
+    await page.goto(host.url);
+    const nav = page.getByRole('navigation');
+    const user = page.getByLabel('User name', { exact: true });
+    await Promise.race([nav.waitFor(), user.waitFor()]);
+    if (await user.isVisible()) {
+      await user.fill('demo');
+      await page.getByLabel('Password', { exact: true }).fill('demo1234');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await nav.waitFor();
+    }
+    await nav.getByRole('button', { name: 'Packages' }).click();
+    await page.getByTestId('package-list').waitFor();
+    await page.evaluate(TYPING_PROBE);
+
+    // Search as you type.
+    const ws = core.ctx.workspace();
+    const sample = ws.db
+      .prepare<[], { order_number: string | null; customer_first_name: string | null; customer_last_name: string | null }>(
+        "SELECT order_number, customer_first_name, customer_last_name FROM packages WHERE kind = 'order' ORDER BY random() LIMIT 8",
+      )
+      .all();
+    const queries = [
+      ...sample.slice(0, 3).map((r) => `${r.customer_first_name ?? ''} ${r.customer_last_name ?? ''}`.trim().toLocaleLowerCase('tr-TR')),
+      ...sample.slice(3, 6).map((r) => (r.order_number ?? '').slice(3, 11)),
+      'gmail.com',
+      'ŞAHİN',
+      '86',
+      'ka',
+    ].filter(Boolean);
+    const search = page.getByRole('searchbox', { name: 'Search packages' });
+    const latencies: number[] = [];
+    let superseded = 0;
+    for (const q of queries) {
+      await search.click();
+      await search.pressSequentially(q, { delay: 150 });
+      await page.waitForTimeout(400);
+      for (const k of (await page.evaluate(COLLECT)) as { text: string; ms: number | null }[]) {
+        if (k.ms === null) superseded += 1;
+        else latencies.push(k.ms);
+      }
+      await search.fill('');
+      await page.waitForTimeout(400);
+      await page.evaluate(COLLECT);
+    }
+    report('search as you type in Chromium (web host), keys 150 ms apart', [
+      [
+        'keystroke → results painted p50 / p95',
+        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (target p95 < 100 ms)`,
+      ],
+      ['keys measured / never painted (superseded)', `${latencies.length} / ${superseded}`],
+      ['queries', queries.map((q) => JSON.stringify(q)).join(' ')],
+    ]);
+
+    // List paging: the default "all kinds" list.
+    await page.evaluate('window.__searches = []');
+    const fling = (await page.evaluate(`(${FLING})({ frames: 240, rowsPerFrame: 10 })`)) as { loadingFrames: number; loadingRows: number };
+    const jumps = (await page.evaluate(`(${JUMP})()`)) as number[];
+    const fetches = ((await page.evaluate('window.__searches')) as { offset: number; ms: number }[]).map((f) => f.ms);
+    report('list paging in Chromium (web host), all kinds', [
+      [
+        'page fetch (HTTP, 100 rows + total) p50 / p95',
+        `${ms(percentile(fetches, 50))} / ${ms(percentile(fetches, 95))}  (${fetches.length} fetches; target p95 < 30 ms)`,
+      ],
+      ['fling 240 frames × 10 rows: frames with loading rows', `${fling.loadingFrames} (${fling.loadingRows} rows)  (target 0)`],
+      ['jump to end / middle / … until rows shown', jumps.map((j) => ms(j)).join(', ')],
+    ]);
+  } finally {
+    await browser.close();
+    await host.close();
+  }
+}

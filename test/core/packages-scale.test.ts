@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
+import { migrate, openDatabase, type Db } from '../../src/main/core/db/open';
+import { matchPackage } from '../../src/main/core/notifications/apply';
+import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
+import { SLICE_ROWS, storeSliced } from '../../src/main/core/packages/ingest';
+import { createPackagesRepo, packagesOf, TEXT_MATCHES } from '../../src/main/core/packages/packages-repo';
+import { returnsOf } from '../../src/main/core/returns/returns-repo';
+import { Dataset } from '../../src/main/sandbox/packages/generator';
+import { PackageListEnvelope, type PackageRecord } from '../../src/shared/service/packages';
+import { PackageNotification } from '../../src/shared/service/webhooks';
+import { rig, type TestRig } from '../support/core';
+import { tempDir } from '../support/temp';
+
+const samples = join(import.meta.dirname, '../fixtures/service-samples');
+const sample = PackageListEnvelope.parse(JSON.parse(readFileSync(join(samples, 'oms_GetOrderPackages_response_sample.json'), 'utf8')))
+  .data![0]!;
+
+function rows(n: number, kind: 'order' | 'return' = 'order'): CacheRow[] {
+  const data = new Dataset(5, kind === 'order' ? n : 0, kind === 'return' ? n : 0, Date.now());
+  return (kind === 'order' ? data.orders : data.returns).map((e, i) => toCacheRow(data.record(e) as PackageRecord, kind, i));
+}
+
+const done: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const f of done.splice(0).reverse()) await f();
+});
+
+async function workspace(): Promise<TestRig> {
+  const t = await rig();
+  done.push(() => t.close());
+  await t.signIn();
+  return t;
+}
+
+describe('sync pages in the cache', () => {
+  it('stores a page in slices, lets a lookup in between, and records the page only with its last slice', async () => {
+    const ws = (await workspace()).core.ctx.workspace();
+    const repo = packagesOf(ws);
+    const page = rows(SLICE_ROWS * 2 + 30);
+    let recorded = false;
+    const durability: number[] = [];
+    const storing = storeSliced(
+      ws.db,
+      page,
+      (slice) => {
+        durability.push(ws.db.pragma('synchronous', { simple: true }) as number);
+        return repo.upsertRows(slice, new Date().toISOString());
+      },
+      () => (recorded = true),
+    );
+    // A scan arriving while the page is stored is answered before the page is done.
+    const between = await new Promise<{ orders: number; recorded: boolean }>((resolve) =>
+      setImmediate(() => resolve({ orders: repo.counts().orders, recorded })),
+    );
+    expect(between.orders).toBeGreaterThan(0);
+    expect(between.orders).toBeLessThan(page.length);
+    expect(between.recorded).toBe(false);
+    expect(await storing).toEqual({ inserted: page.length, updated: 0 });
+    expect(recorded).toBe(true);
+    // Cache slices commit without waiting for the disk; everything else stays FULL (2).
+    expect(durability).toEqual([1, 1, 1]);
+    expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('does not record a page whose later slice fails, and restores full durability', async () => {
+    const ws = (await workspace()).core.ctx.workspace();
+    const repo = packagesOf(ws);
+    const page = rows(SLICE_ROWS + 10);
+    let calls = 0;
+    let recorded = false;
+    await expect(
+      storeSliced(
+        ws.db,
+        page,
+        (slice) => {
+          if (++calls === 2) throw new Error('disk full');
+          return repo.upsertRows(slice, new Date().toISOString());
+        },
+        () => (recorded = true),
+      ),
+    ).rejects.toThrow('disk full');
+    expect(recorded).toBe(false);
+    expect(repo.counts().orders).toBe(SLICE_ROWS);
+    expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+});
+
+describe('list queries', () => {
+  /** Every statement the repositories prepare, with EXPLAIN QUERY PLAN run on it. */
+  function plans(db: Db, run: () => void): { sql: string; plan: string }[] {
+    const seen: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      seen.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    try {
+      run();
+    } finally {
+      db.prepare = prepare as typeof db.prepare;
+    }
+    return [...new Set(seen)]
+      .filter((sql) => /^\s*SELECT/i.test(sql) && /FROM packages p/.test(sql))
+      .map((sql) => {
+        const n = (sql.match(/\?/g) ?? []).length;
+        const plan = db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...Array.from({ length: n }, (_, i) => (i === 0 ? '"abc"' : 1)))
+          .map((r) => (r as { detail: string }).detail)
+          .join('; ');
+        return { sql, plan };
+      });
+  }
+
+  it('serves every filter and sort of the Packages and Returns lists from an index, without sorting', async () => {
+    const ws = (await workspace()).core.ctx.workspace();
+    const db = ws.db;
+    const found = plans(db, () => {
+      const repo = createPackagesRepo(db);
+      for (const kind of ['all', 'order', 'return'] as const)
+        for (const status of [null, 'Shipped'])
+          for (const query of ['', 'ayşe', 'ay']) repo.search({ query, kind, status, offset: 100, limit: 100 });
+      const returns = returnsOf(ws);
+      const base = {
+        decision: 'all',
+        inspected: 'all',
+        from: null,
+        to: null,
+        carrier: null,
+        customer: '',
+        offset: 100,
+        limit: 100,
+      } as const;
+      for (const v of [
+        {},
+        { decision: 'awaiting' },
+        { decision: 'rejected' },
+        { carrier: 'Aras Kargo' },
+        { from: '2026-01-01', to: '2026-02-01' },
+        { inspected: 'none' },
+        { customer: 'ayşe' },
+        { customer: 'ay' },
+      ] as const)
+        returns.list({ ...base, ...v });
+    });
+    expect(found.length).toBeGreaterThan(10);
+    for (const { sql, plan } of found) {
+      // A bounded set (a short code prefix, or a text with few matches: "+p.order_ts") is sorted;
+      // nothing else is, and nothing scans the table.
+      const bounded = /code >= \? AND code < \?/.test(sql) || /\+p\.order_ts/.test(sql);
+      expect(plan, sql).not.toMatch(/SCAN p\b(?! USING)/);
+      if (bounded) expect(plan, sql).not.toMatch(/SCAN p\b/);
+      else if (/ORDER BY/.test(sql)) expect(plan, sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    }
+  });
+});
+
+describe('free-text search', () => {
+  it('answers the newest matches first, whether few or thousands match, with kind and status filters', async () => {
+    const ws = (await workspace()).core.ctx.workspace();
+    const repo = packagesOf(ws);
+    const now = new Date().toISOString();
+    const page = [...rows(3_100), ...rows(200, 'return')];
+    ws.db.transaction(() => repo.upsertRows(page, now))();
+    const status = repo.statuses()[0]!;
+    const newestFirst = (items: { orderDate: string | null }[]) =>
+      items.map((i) => i.orderDate ?? '').every((d, k, all) => k === 0 || all[k - 1]! >= d);
+    for (const query of ['.com', 'kargo', 'ayşe', 'gmail']) {
+      for (const kind of ['all', 'order', 'return'] as const) {
+        for (const st of [null, status]) {
+          const all = repo.search({ query, kind, status: st, offset: 0, limit: 500 });
+          const next = repo.search({ query, kind, status: st, offset: 100, limit: 100 });
+          expect(newestFirst(all.items), `${query} ${kind} ${st}`).toBe(true);
+          expect(
+            next.items.map((i) => i.orderDate),
+            `${query} ${kind} ${st}`,
+          ).toEqual(all.items.slice(100, 200).map((i) => i.orderDate));
+          expect(all.items.every((i) => (kind === 'all' || i.kind === kind) && (!st || i.status === st))).toBe(true);
+          expect(all.items.length).toBe(Math.min(500, all.total));
+        }
+      }
+    }
+    // Thousands match: the newest TEXT_MATCHES are listed, and the answer says there are more.
+    const many = repo.search({ query: '.com', kind: 'all', status: null, offset: 0, limit: 100 });
+    expect(many).toMatchObject({ total: TEXT_MATCHES, more: true });
+    const newest = ws.db
+      .prepare<[], { id: number }>(
+        `SELECT id FROM packages WHERE pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH '".com"') ORDER BY order_ts DESC, pk LIMIT 100`,
+      )
+      .all();
+    expect(ws.db.prepare(`SELECT count(*) AS n FROM packages_fts WHERE packages_fts MATCH '".com"'`).get()).toEqual({ n: page.length });
+    expect(many.items.map((i) => i.orderDate)).toEqual(
+      newest.map((r) => repo.search({ query: String(r.id), kind: 'all', status: null, offset: 0, limit: 1 }).items[0]!.orderDate),
+    );
+    expect(repo.search({ query: 'ayşe', kind: 'all', status: null, offset: 0, limit: 100 }).more).toBeFalsy();
+  });
+});
+
+describe('migration 010', () => {
+  it('keeps every cached package of an older workspace, deflated, still found by code, text and notification', () => {
+    const { dir, cleanup } = tempDir();
+    done.push(cleanup);
+    const file = join(dir, 'ws.db');
+    const old = openDatabase(file, workspaceMigrations.slice(0, 6));
+    const row = toCacheRow(sample, 'order', 0);
+    const pk = Number(
+      old
+        .prepare(
+          `INSERT INTO packages (id, kind, order_number, status, customer_first_name, customer_last_name, order_ts, item_count, raw_json, synced_at)
+           VALUES (?, 'order', ?, ?, ?, ?, ?, ?, ?, '2026-01-01T00:00:00Z')`,
+        )
+        .run(row.id, row.orderNumber, row.status, row.customerFirstName, row.customerLastName, row.orderTs, row.itemCount, row.rawJson)
+        .lastInsertRowid,
+    );
+    const line = Number(old.prepare("INSERT INTO package_lines (package_pk, position, sku) VALUES (?, 0, 'X')").run(pk).lastInsertRowid);
+    const itemLine = String(sample.lines![0]!.itemLines![0]!.sourceOrderItemLineId);
+    old.prepare('INSERT INTO package_items (package_pk, line_pk, source_order_item_line_id) VALUES (?, ?, ?)').run(pk, line, itemLine);
+    for (const [code, field] of row.codes)
+      old.prepare('INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)').run(code, pk, field);
+    old.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)').run(pk, row.text);
+    old.close();
+
+    const db = openDatabase(file, workspaceMigrations);
+    done.push(() => db.close());
+    migrate(db, workspaceMigrations);
+    const stored = db.prepare<[], { raw_json: string; raw: Buffer }>('SELECT raw_json, raw FROM packages').get()!;
+    expect(stored.raw_json).toBe('');
+    expect(stored.raw.length).toBeLessThan(row.rawJson.length / 2);
+    const repo = createPackagesRepo(db);
+    expect(repo.get('order', sample.id!).record).toEqual(sample);
+    expect(repo.lookup(String(sample.orderNumber)).map((p) => p.id)).toEqual([sample.id]);
+    expect(repo.search({ query: 'ipek', kind: 'all', status: null, offset: 0, limit: 10 }).items.map((p) => p.id)).toEqual([sample.id]);
+    const n = PackageNotification.parse({
+      ...JSON.parse(readFileSync(join(samples, 'webhook_OrderPackageStatusChangedEvent.json'), 'utf8')),
+      packageId: 'unknown',
+      items: [{ orderItemLineId: itemLine, packageItemStatusId: 1308, packageItemStatusName: 'Shipped' }],
+    });
+    expect(matchPackage(db, n)).toEqual({ pk, kind: 'order' });
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
+import type { CliRun } from '../support/cli';
+import { tempDir } from '../support/temp';
+
+const root = join(import.meta.dirname, '../..');
+let sandbox: Sandbox;
+let out: { dir: string; cleanup: () => void };
+let data: { dir: string; cleanup: () => void };
+
+/** Runs the built bundle the way `bin` does: plain node, no TypeScript loader. */
+function built(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(out.dir, 'wd.js'), ...args], {
+      cwd: root,
+      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_PASSWORD: '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.end();
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  // Inside the repository (.cache/ is ignored; out/ holds only the real bundles): the bundle
+  // finds better-sqlite3 in node_modules.
+  mkdirSync(join(root, '.cache'), { recursive: true });
+  const dir = mkdtempSync(join(root, '.cache', 'cli-test-'));
+  out = { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  data = tempDir();
+  // The real CLI build (cli.vite.config.ts), into a temporary directory.
+  await build({ configFile: join(root, 'cli.vite.config.ts'), logLevel: 'silent', build: { outDir: out.dir, sourcemap: false } });
+  sandbox = await createSandbox({ packages: 60, returns: 10, seed: 8, days: 10 } as never);
+}, 120_000);
+afterAll(async () => {
+  await sandbox.close();
+  out.cleanup();
+  data.cleanup();
+});
+
+describe('the built wd CLI', () => {
+  it('is what package.json bin runs', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { wd: string } };
+    expect(pkg.bin.wd).toBe('out/cli/wd.js');
+    expect(readFileSync(join(out.dir, 'wd.js'), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+  });
+
+  it('signs in, syncs and looks a package up without TypeScript at run time', async () => {
+    const login = await built(['login', '--oms-url', sandbox.url, '--user', 'demo'], { WD_PASSWORD: 'demo1234' });
+    expect(login.stderr).toBe('');
+    expect(login.code).toBe(0);
+    const sync = await built(['sync', '--json'], { WD_PASSWORD: 'demo1234' });
+    expect(sync.stderr).toBe('');
+    expect((JSON.parse(sync.stdout) as { cached: { orders: number; returns: number } }).cached).toEqual({ orders: 60, returns: 10 });
+    const rec = (await (await fetch(`${sandbox.url}/_sandbox/packages/record?id=500007`)).json()) as { orderNumber: string };
+    const hit = await built(['lookup', rec.orderNumber, '--json']);
+    expect(hit.code).toBe(0);
+    expect((JSON.parse(hit.stdout) as { items: { id: number }[] }).items.map((p) => p.id)).toContain(500007);
+    const none = await built(['lookup', 'NOPE-404']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/NOPE-404/);
+  });
+});
