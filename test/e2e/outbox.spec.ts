@@ -9,7 +9,7 @@ test.describe('outbox screen', () => {
     const code = page.getByTestId('manual-code');
     await code.fill('RAF-9');
     await code.press('Enter');
-    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
     await page.getByRole('button', { name: 'Review and send' }).click();
     await page.getByRole('button', { name: 'Send 1 quantity' }).click();
 
@@ -31,6 +31,7 @@ test.describe('outbox screen', () => {
     const detail = page.getByRole('article', { name: /Write \d+/ });
     await expect(detail).toContainText('Answer code 400');
     await expect(detail).toContainText('RAF-9 ürünü bulunamadı');
+    await expect(detail.getByTestId('outbox-reason')).toHaveText('The service refused this write. Fix the cause and send it again, or cancel it.');
 
     // Send again: the service still refuses, the attempt is counted.
     // (With a write open, the list hides tries and next try; the detail shows them.)

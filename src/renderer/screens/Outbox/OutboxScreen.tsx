@@ -156,6 +156,7 @@ export function OutboxScreen() {
 
 function OutboxDetail({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('outbox');
+  const { t: tErrors } = useTranslation('errors');
   const d = useDescribe();
   const { retry, cancel, open } = useOutbox(useShallow((s) => ({ retry: s.retry, cancel: s.cancel, open: s.open })));
   const toast = useUi((u) => u.toast);
@@ -193,6 +194,15 @@ function OutboxDetail({ item }: { item: OutboxItem }) {
           </>
         ) : null}
       </dl>
+      {item.reason && item.state !== 'sent' ? (
+        <p className="hint" data-testid="outbox-reason">
+          {tErrors(`outbox.${item.reason}`, {
+            ...(item.lastError?.params ?? {}),
+            blockedBy: item.blockedBy ?? '',
+            kind: item.kind,
+          })}
+        </p>
+      ) : null}
       {item.lastError && item.state !== 'sent' ? (
         <>
           <h3>{t('detail.error')}</h3>
