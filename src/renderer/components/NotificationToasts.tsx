@@ -15,7 +15,9 @@ export function NotificationToasts() {
       subscribe('notifications.received', (n) => {
         const id = n.matched?.id ?? n.packageId;
         const reason = [n.reasonName, n.reasonDesc].filter(Boolean).join(' — ');
-        const msg = (key: string) => ({ key: `notifications:toast.${key}`, params: { id, reason } });
+        // The worker finds the parcel by its order number: cancel toasts name it when it is known.
+        const order = n.matched?.orderNumber ?? '';
+        const msg = (key: string) => ({ key: `notifications:toast.${key}`, params: { id, reason, order } });
         // "Do not ship it" needs the worker to look: it stays, with a button that opens the package.
         const matched = n.matched;
         const openIt = matched
@@ -33,11 +35,11 @@ export function NotificationToasts() {
           case 'ReturnOrderPackageRejectedEvent':
             return toast('warning', msg('returnRejected'), 10000);
           case 'CancelOrderItemLineConfirmedEvent':
-            return toast('error', msg('cancelConfirmed'), 0, openIt);
+            return toast('error', msg(order ? 'cancelConfirmedOrder' : 'cancelConfirmed'), 0, openIt);
           case 'CancelOrderItemLineRejectedEvent':
             return toast('info', msg('cancelRejected'), 8000);
           case 'OrderPackageStatusChangedEvent':
-            if (n.statusName === 'Cancelled') toast('error', msg('cancelled'), 0, openIt);
+            if (n.statusName === 'Cancelled') toast('error', msg(order ? 'cancelledOrder' : 'cancelled'), 0, openIt);
             return;
         }
       }),
