@@ -48,15 +48,23 @@ type Detect = Pick<ScannerSettings, 'prefix' | 'suffix' | 'maxInterKeyMs' | 'min
  * limit for the whole run would cut the start off a code ("397791202351" read as "202351").
  */
 export const timing = (maxInterKeyMs: number, suffix: ScannerSettings['suffix'] = 'Enter') => ({
-  /** A scanner's gap, with an allowance for jitter (USB polling, a busy PC). */
-  fastMs: Math.round(maxInterKeyMs * 1.25),
+  /** A scanner's gap, with an allowance for jitter (USB polling, a busy PC; at least 10 ms). */
+  fastMs: maxInterKeyMs + Math.max(10, Math.round(maxInterKeyMs / 4)),
   /** Slower than this is a person's gap. */
   quickMs: 2 * maxInterKeyMs,
   /** Characters this close belong to one run, even before the run looks like a scanner. */
   leadMs: Math.max(120, 3 * maxInterKeyMs),
   /** Once a run looks like a scanner, a pause inside it up to this long does not end it (without a suffix key, a pause is the end). */
   holdMs: suffix === 'none' ? 2 * maxInterKeyMs : Math.max(250, 7 * maxInterKeyMs),
+  /**
+   * A pause up to this long after a short slow start (not yet looking like a scanner) may still be
+   * inside one scan: the run after it is joined to that start if it turns out to be a scanner.
+   */
+  joinMs: Math.max(250, 7 * maxInterKeyMs),
 });
+
+/** The most characters of a slow start that a scan joins across a pause. */
+const HEAD_MAX = 8;
 
 /**
  * Tells a scanner's burst from a person typing: a scanner sends most characters a few ms apart
@@ -66,6 +74,9 @@ export const timing = (maxInterKeyMs: number, suffix: ScannerSettings['suffix'] 
  * clock-injected, so it is testable.
  */
 export class ScanDetector {
+  /** A short slow start that a pause ended, kept while the run after it may still be its scan. */
+  private head: string[] = [];
+  private headStart = 0;
   private chars: string[] = [];
   private times: number[] = [];
   /** Gaps of the run at a scanner's speed (fastMs), and at most quickMs. */
@@ -73,6 +84,8 @@ export class ScanDetector {
   private quick = 0;
   /** Characters prevented from reaching the page. */
   private swallowed = 0;
+  /** Characters reached the page since the run began or was last taken back. */
+  private leaked = false;
   private readonly t: ReturnType<typeof timing>;
 
   constructor(private s: Detect) {
@@ -80,15 +93,18 @@ export class ScanDetector {
   }
 
   get buffered(): string {
-    return this.chars.join('');
+    return this.head.join('') + this.chars.join('');
   }
 
   reset(): void {
+    this.head = [];
+    this.headStart = 0;
     this.chars = [];
     this.times = [];
     this.fast = 0;
     this.quick = 0;
     this.swallowed = 0;
+    this.leaked = false;
   }
 
   /**
@@ -99,6 +115,26 @@ export class ScanDetector {
     const gaps = this.times.length - 1;
     const firstQuick = gaps >= 1 && this.times[1]! - this.times[0]! <= this.t.quickMs ? 1 : 0;
     return gaps >= 1 && this.fast >= 1 && (this.quick - firstQuick) * 2 >= gaps - 1;
+  }
+
+  /**
+   * The run may be the slow start of a scan cut by a pause: short, not scanner-like, with a quick
+   * gap and quick after its first two (a scanner's first characters may come slowly; a person's
+   * keys rarely come this close), and not already joined.
+   */
+  private joinable(): boolean {
+    if (this.head.length > 0 || this.chars.length > HEAD_MAX || this.quick === 0 || this.scannerLike()) return false;
+    return this.times.every((t, i) => i < 3 || t - this.times[i - 1]! <= this.t.quickMs);
+  }
+
+  /** Keeps the run as the head of the next one; what it swallowed stays counted (given back with it). */
+  private hold(): void {
+    this.head = this.chars;
+    this.headStart = this.times[0]!;
+    this.chars = [];
+    this.times = [];
+    this.fast = 0;
+    this.quick = 0;
   }
 
   /** The longest gap that keeps the run going. */
@@ -123,21 +159,38 @@ export class ScanDetector {
     }
     const isFast = gap <= this.t.fastMs;
     const isQuick = gap <= this.t.quickMs;
+    if (gap > this.limit && gap <= this.t.joinMs && this.joinable()) {
+      // Maybe a pause inside a scan: the page keeps what it has (and the hook its field snapshot,
+      // taken at the head's first character) until the new run shows what it is.
+      this.hold();
+      this.chars.push(ch);
+      this.times.push(e.time);
+      this.leaked = true;
+      return { type: 'pass' };
+    }
     if (gap > this.limit) {
       const ended = this.end();
       this.chars.push(ch);
       this.times.push(e.time);
+      this.leaked = true;
       return { type: 'first', ...ended };
     }
     this.chars.push(ch);
     this.times.push(e.time);
-    if (this.chars.length === 1) return { type: 'first' };
+    if (this.chars.length === 1) {
+      this.leaked = true;
+      return { type: 'first' };
+    }
     if (isFast) this.fast += 1;
     if (isQuick) this.quick += 1;
     // Held back from the page from the first fast gap on; what leaked before is taken back then.
     // (A gap over fastMs before that leaves the character to the page: a person typing.)
-    if (this.fast === 0) return { type: 'pass' };
-    const restore = this.swallowed === 0;
+    if (this.fast === 0) {
+      this.leaked = true;
+      return { type: 'pass' };
+    }
+    const restore = this.leaked;
+    this.leaked = false;
     this.swallowed += 1;
     return { type: 'swallow', restore };
   }
@@ -153,6 +206,8 @@ export class ScanDetector {
       const done = this.complete(0);
       if (done) return done;
     }
+    // A slow start waits for the rest of its scan a little longer before it counts as typing.
+    if (now - last <= this.t.joinMs && this.joinable()) return null;
     return this.end().ended ?? null;
   }
 
@@ -163,13 +218,13 @@ export class ScanDetector {
 
   private end(): { ended?: Ended } {
     if (this.chars.length === 0) return {};
-    const ended: Ended = { type: 'release', text: this.chars.join(''), swallowed: this.swallowed > 0 };
+    const ended: Ended = { type: 'release', text: this.buffered, swallowed: this.swallowed > 0 };
     this.reset();
     return { ended };
   }
 
   private complete(gapToSuffix: number): ScanVerdict | null {
-    const raw = this.chars.join('');
+    const raw = this.buffered;
     // The suffix follows the last character quickly (a person's Enter after typing does not).
     const inTime = gapToSuffix <= this.t.quickMs;
     const prefixed = !this.s.prefix || raw.startsWith(this.s.prefix);
@@ -178,9 +233,9 @@ export class ScanDetector {
     const result: ScanVerdict = {
       type: 'scan',
       code: code.trim(),
-      restore: this.swallowed === 0,
-      keys: this.chars.length,
-      span: this.times[this.times.length - 1]! - this.times[0]!,
+      restore: this.leaked,
+      keys: this.head.length + this.chars.length,
+      span: this.times[this.times.length - 1]! - (this.head.length > 0 ? this.headStart : this.times[0]!),
     };
     this.reset();
     return result;

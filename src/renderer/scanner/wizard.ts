@@ -1,7 +1,7 @@
 import type { ScannerSettings } from '../../shared/domain/settings';
 import { type Gs1Element } from '../../shared/gs1/parse';
 import { interpretScan } from '../../shared/gs1/scan-intent';
-import { ScanDetector, type KeyInput } from './detector';
+import { ScanDetector, timing, type KeyInput } from './detector';
 import { GS, isGsKey } from './gs-key';
 import { decodeKey } from './keymap';
 
@@ -138,21 +138,29 @@ export function runWizard(bursts: RecordedKey[][], current: ScannerSettings): Wi
   return { settings, changes, results, maxGapMs };
 }
 
-/** Replays a burst through the detector as useScanner feeds it, and checks what it read. */
+/**
+ * Replays a burst through the detector as useScanner feeds it (its timer ticks before each key;
+ * a Ctrl/Alt shortcut flushes the run), then lets the time pass after which the detector has
+ * decided (without an end key, that pause is what ends the code), and checks what it read.
+ */
 export function replay(burst: RecordedKey[], s: WizardResult['settings']): string | null {
   const d = new ScanDetector(s);
+  const t = timing(s.maxInterKeyMs, s.suffix);
+  const settled = Math.max(t.leadMs, t.holdMs, t.joinMs) + 1;
   let last = 0;
   for (const k of burst) {
+    const before = d.tick(k.time);
+    if (before?.type === 'scan') return before.code;
     last = k.time;
-    const input: KeyInput = isGsKey(k) ? { code: '', key: GS, shiftKey: false, time: k.time } : { ...k };
     if (!isGsKey(k) && (k.ctrlKey || k.altKey)) {
-      d.reset();
+      d.flush();
       continue;
     }
+    const input: KeyInput = isGsKey(k) ? { code: '', key: GS, shiftKey: false, time: k.time } : { ...k };
     const v = d.feed(input);
     if (v.type === 'scan') return v.code;
   }
-  const r = d.tick(last + s.maxInterKeyMs + 1);
+  const r = d.tick(last + settled);
   return r?.type === 'scan' ? r.code : null;
 }
 
