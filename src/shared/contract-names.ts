@@ -24,6 +24,7 @@ export const METHOD_NAMES = [
   'packages.sync',
   'packages.syncStatus',
   'counts.open',
+  'counts.release',
   'counts.get',
   'counts.scan',
   'counts.setLine',

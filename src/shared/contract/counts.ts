@@ -6,6 +6,8 @@ import { method } from './define';
 export const countsMethods = {
   /** Continues the open count of a storage code or starts one. */
   'counts.open': method(CountsInputs.open, CountDetail),
+  /** The window no longer holds the count (it stays open; another window may take it). */
+  'counts.release': method(CountsInputs.release, CountSession),
   'counts.get': method(CountsInputs.session, CountDetail),
   /** Stores the scan (event + line, one transaction) and answers only after the commit. */
   'counts.scan': method(CountsInputs.scan, ScanResult),

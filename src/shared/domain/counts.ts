@@ -6,11 +6,15 @@ export const CountSession = z.object({
   storageCode: z.string(),
   state: z.enum(['open', 'pushed', 'discarded']),
   userName: z.string().nullable(),
+  /** The PC (Settings → station name) the count was started on. */
+  station: z.string().nullable(),
   totalUnits: z.number().int(),
   lineCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   pushedAt: z.string().nullable(),
+  /** When the count was sent or discarded. */
+  endedAt: z.string().nullable(),
 });
 export type CountSession = z.infer<typeof CountSession>;
 
@@ -120,7 +124,14 @@ const Code = z.string().trim().min(1).max(128);
 const ScanCode = z.string().trim().min(1).max(512);
 
 export const CountsInputs = {
-  open: z.strictObject({ storageCode: StorageCode }),
+  open: z.strictObject({
+    storageCode: StorageCode,
+    /** The window asking (one id per window): a count held by another active window is refused. */
+    holder: z.string().min(1).max(64).optional(),
+    /** The worker takes over a count another window of this PC holds (that window was closed). */
+    takeOver: z.boolean().optional(),
+  }),
+  release: z.strictObject({ sessionId: z.number().int().positive(), holder: z.string().min(1).max(64) }),
   session: z.strictObject({ sessionId: z.number().int().positive() }),
   scan: z.strictObject({
     sessionId: z.number().int().positive(),

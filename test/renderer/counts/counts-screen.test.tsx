@@ -15,11 +15,13 @@ const session = (over: Partial<CountSession> = {}): CountSession => ({
   storageCode: 'A-01',
   state: 'open',
   userName: 'demo',
+  station: 'KASA-1',
   totalUnits: 0,
   lineCount: 0,
   createdAt: '2026-11-22T10:00:00Z',
   updatedAt: '2026-11-22T10:00:00Z',
   pushedAt: null,
+  endedAt: null,
   ...over,
 });
 const line = (sku: string, quantity: number, over: Partial<CountLine> = {}): CountLine => ({
