@@ -25,7 +25,9 @@ describe('who and when of a count (issue 18.4)', () => {
     await t.call('counts.scan', { sessionId: id, code: EAN });
     const events = t.core.ctx
       .workspace()
-      .db.prepare<[number], { at: string; station: string | null }>("SELECT at, station FROM scan_events WHERE session_id = ? AND kind = 'scan'")
+      .db.prepare<[number], { at: string; station: string | null }>(
+        "SELECT at, station FROM scan_events WHERE session_id = ? AND kind = 'scan'",
+      )
       .all(id);
     expect(events).toHaveLength(2);
     for (const e of events) {
@@ -50,7 +52,8 @@ describe('who and when of a count (issue 18.4)', () => {
     expect((await t.call('counts.open', { storageCode: 'A-01', holder: 'win-1' })).session.id).toBe(a.session.id);
     const refused = await t.core.call('counts.open', { storageCode: 'A-01', holder: 'win-2' });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.error).toMatchObject({ code: 'conflict', params: { reason: 'count_open_elsewhere', storageCode: 'A-01' } });
+    if (!refused.ok)
+      expect(refused.error).toMatchObject({ code: 'conflict', params: { reason: 'count_open_elsewhere', storageCode: 'A-01' } });
     // Another storage code is free.
     expect((await t.call('counts.open', { storageCode: 'B-02', holder: 'win-2' })).session.storageCode).toBe('B-02');
     // Released by its window: the other window may continue it.

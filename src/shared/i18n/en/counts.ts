@@ -98,5 +98,9 @@ export const counts = {
     all: 'Recent counts',
     state: { open: 'open', pushed: 'sent', discarded: 'discarded' },
     empty: 'No counts yet.',
+    who: '{{user}} on {{station}}',
+    started: 'Started {{time}}',
+    ended: 'ended {{time}}',
+    takeOver: 'Take the count over here',
   },
 };

@@ -30,6 +30,10 @@ export const settings = {
     title: 'Background sync',
     interval: 'Sync every (minutes, 0 = off)',
   },
+  station: {
+    name: 'Station name of this PC',
+    hint: 'Shown on every count, its history and CSV export. Empty: the computer name.',
+  },
   images: {
     title: 'Images',
     baseUrl: 'Image server address (for product and return photos)',

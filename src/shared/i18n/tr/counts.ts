@@ -101,5 +101,9 @@ export const counts: Shape<typeof en> = {
     all: 'Son sayımlar',
     state: { open: 'açık', pushed: 'gönderildi', discarded: 'iptal edildi' },
     empty: 'Henüz sayım yok.',
+    who: '{{user}}, {{station}}',
+    started: 'Başladı: {{time}}',
+    ended: 'bitti: {{time}}',
+    takeOver: 'Sayımı bu pencereye al',
   },
 };

@@ -18,6 +18,10 @@ export const errors: Shape<typeof en> = {
   unavailable: 'Bu burada kullanılamıyor.',
   internal: 'Uygulamanın içinde bir şeyler ters gitti.',
   details: 'Ayrıntılar',
+  reasons: {
+    count_open_elsewhere:
+      '{{storageCode}} sayımı bu bilgisayarda başka bir pencerede açık. Oradan devam edin; o pencere kapandıysa sayımı buraya alın.',
+  },
   workspace: {
     workspace_missing:
       'Bu bağlantının verisi yok ya da boş (sayımlar ve gönderilmemiş kayıtlar dahil). Bir yedeği geri yükleyin (README) ya da bilgi işleme haber verin.',

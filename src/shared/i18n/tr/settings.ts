@@ -33,6 +33,10 @@ export const settings: Shape<typeof en> = {
     title: 'Arka planda eşitleme',
     interval: 'Eşitleme aralığı (dakika, 0 = kapalı)',
   },
+  station: {
+    name: 'Bu bilgisayarın adı (istasyon)',
+    hint: 'Her sayımda, sayım geçmişinde ve CSV dosyasında görünür. Boş bırakılırsa bilgisayarın adı kullanılır.',
+  },
   images: {
     title: 'Görseller',
     baseUrl: 'Görsel sunucusu adresi (ürün ve iade fotoğrafları için)',
