@@ -24,6 +24,8 @@ export const METHOD_NAMES = [
   'packages.sync',
   'packages.syncStatus',
   'counts.open',
+  'counts.options',
+  'counts.setOptions',
   'counts.release',
   'counts.get',
   'counts.scan',

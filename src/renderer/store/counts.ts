@@ -29,6 +29,8 @@ export interface CountsState {
   session: CountSession | null;
   /** Lines by SKU; the list view sorts them. */
   lines: Record<string, CountLine>;
+  /** The last sent count's quantities by SKU; null in a blind count (shown only in Review). */
+  previous: Record<string, number> | null;
   last: LastScan | null;
   /** Quantity typed for the next scan ("12 then scan"); null = 1. */
   nextQuantity: number | null;
@@ -72,6 +74,7 @@ const byLine = (lines: CountLine[]) => Object.fromEntries(lines.map((l) => [l.sk
 export const useCounts = create<CountsState>()((set, get) => ({
   session: null,
   lines: {},
+  previous: null,
   last: null,
   nextQuantity: null,
   error: null,
@@ -232,7 +235,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
     const session = get().session;
     // The count stays open; another window of this PC may continue it now.
     if (session) void call('counts.release', { sessionId: session.id, holder: windowHolder() });
-    set({ session: null, lines: {}, last: null, review: null, pushItems: [], error: null });
+    set({ session: null, lines: {}, previous: null, last: null, review: null, pushItems: [], error: null });
   },
 
   async loadHistory(storageCode) {
@@ -291,6 +294,7 @@ async function openCount(storageCode: string, takeOver?: boolean): Promise<void>
   set({
     session: d.session,
     lines: byLine(d.lines),
+    previous: d.previous ?? null,
     error: null,
     review: null,
     pushItems: [],

@@ -77,9 +77,18 @@ export const LineChange = z.object({
 });
 export type LineChange = z.infer<typeof LineChange>;
 
+/** How this connection counts (issue 18). */
+export const CountOptions = z.object({
+  /** Blind counts: the previous count's quantities are hidden while counting, shown in Review. */
+  blind: z.boolean(),
+});
+export type CountOptions = z.infer<typeof CountOptions>;
+
 export const CountDetail = z.object({
   session: CountSession,
   lines: z.array(CountLine),
+  /** SKU → quantity of the last sent count of this storage code; null in a blind count. */
+  previous: z.record(z.string(), z.number().int()).nullable().optional(),
   /** The last counted (not undone) scan, for the "last scanned" card after a restart. */
   lastScan: z
     .object({
@@ -131,6 +140,7 @@ export const CountsInputs = {
     /** The worker takes over a count another window of this PC holds (that window was closed). */
     takeOver: z.boolean().optional(),
   }),
+  setOptions: z.strictObject({ blind: z.boolean().optional() }),
   release: z.strictObject({ sessionId: z.number().int().positive(), holder: z.string().min(1).max(64) }),
   session: z.strictObject({ sessionId: z.number().int().positive() }),
   scan: z.strictObject({

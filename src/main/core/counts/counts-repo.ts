@@ -1,5 +1,5 @@
 import { checkGtin } from '../../../shared/barcode/gtin';
-import type { CountDetail, CountLine, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
+import type { CountDetail, CountLine, CountOptions, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
 import { createGs1Scans } from './gs1-scan';
 import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
@@ -173,6 +173,14 @@ export function createCountsRepo(ws: Workspace) {
     setState: db.prepare<[string, string, string | null, string, number]>(
       'UPDATE count_sessions SET state = ?, updated_at = ?, pushed_at = ?, ended_at = ?, holder = NULL, held_at = NULL WHERE id = ?',
     ),
+    option: db.prepare<[string], { value: string }>('SELECT value FROM count_options WHERE key = ?'),
+    setOption: db.prepare<[string, string]>(
+      'INSERT INTO count_options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
+    previousLines: db.prepare<[string, number], { sku: string; quantity: number }>(
+      `SELECT sku, quantity FROM count_lines WHERE session_id = (
+         SELECT id FROM count_sessions WHERE storage_code = ? AND state = 'pushed' AND id < ? ORDER BY id DESC LIMIT 1)`,
+    ),
     history: db.prepare<{ code: string | null; limit: number }, SessionRow>(
       'SELECT * FROM count_sessions WHERE (@code IS NULL OR storage_code = @code) ORDER BY id DESC LIMIT @limit',
     ),
@@ -345,6 +353,14 @@ export function createCountsRepo(ws: Workspace) {
       })();
     },
 
+    options(): CountOptions {
+      return { blind: (s.option.get('blind')?.value ?? 'true') === 'true' };
+    },
+    setOptions(patch: Partial<CountOptions>): CountOptions {
+      if (patch.blind !== undefined) s.setOption.run('blind', String(patch.blind));
+      return this.options();
+    },
+
     /** The window lets go of the count (it stays open). */
     release(sessionId: number, holder: string): CountSession {
       const row = s.session.get(sessionId);
@@ -357,9 +373,14 @@ export function createCountsRepo(ws: Workspace) {
       const row = s.session.get(id);
       if (!row) throw new AppError('not_found', `no count ${id}`);
       const last = s.lastScan.get(id);
+      // A blind count never tells the quantities of the last count before Review.
+      const previous = this.options().blind
+        ? null
+        : Object.fromEntries(s.previousLines.all(row.storage_code, id).map((l) => [l.sku, l.quantity]));
       return {
         session: toSession(row),
         lines: gs1.withLots(id, s.lines.all(id).map(toLine)),
+        previous,
         lastScan: last
           ? {
               code: last.raw_code ?? '',

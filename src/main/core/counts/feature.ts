@@ -18,6 +18,8 @@ export const countsFeature: Feature = {
         { userName: ctx.session.state().user, station: stationOf(ctx.settings.get().stationName) },
         { holder, takeOver },
       ),
+    'counts.options': () => countsOf(ctx.workspace()).options(),
+    'counts.setOptions': (patch) => countsOf(ctx.workspace()).setOptions(patch),
     'counts.release': ({ sessionId, holder }) => countsOf(ctx.workspace()).release(sessionId, holder),
     'counts.get': ({ sessionId }) => countsOf(ctx.workspace()).detail(sessionId),
     'counts.scan': (input) => {

@@ -57,6 +57,7 @@ export const counts = {
     unknownTag: 'unknown',
     empty: 'No lines yet.',
     setQuantity: 'Quantity of {{sku}}',
+    lastTime: 'last time {{count}}',
   },
   actions: {
     undo: 'Undo last scan',

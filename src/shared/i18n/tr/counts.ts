@@ -60,6 +60,7 @@ export const counts: Shape<typeof en> = {
     unknownTag: 'bilinmiyor',
     empty: 'Henüz satır yok.',
     setQuantity: '{{sku}} adedi',
+    lastTime: 'geçen sefer {{count}}',
   },
   actions: {
     undo: 'Son okutmayı geri al',
