@@ -1,17 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { AppErrorShape } from '../../shared/result';
+import { describeError } from '../i18n/errors';
 
-/** A failure in the user's language, with the technical detail (service text) underneath. */
+/**
+ * A failure in the user's language; the technical text (the core's message, the service's own
+ * words) is folded away under "Technical details" for whoever supports the worker.
+ */
 export function ErrorText({ error, id }: { error: AppErrorShape | null | undefined; id?: string }) {
-  const { t, i18n } = useTranslation('errors');
+  const { t } = useTranslation('errors');
   if (!error) return null;
-  // A refusal with a known reason says exactly what happened (errors.reasons.*).
-  const reason = typeof error.params?.reason === 'string' ? `reasons.${error.params.reason}` : null;
-  const headline = reason && i18n.exists(`errors:${reason}`) ? t(reason, { ...error.params }) : t(error.code);
+  const { title, why } = describeError(t, error);
   return (
     <div className="error" role="alert" id={id}>
-      <strong>{headline}</strong>
-      {error.message ? <div className="error-detail">{error.message}</div> : null}
+      <strong>{title}</strong>
+      {why ? <div>{why}</div> : null}
+      {error.message ? (
+        <details className="error-detail">
+          <summary>{t('technical')}</summary>
+          {error.message}
+        </details>
+      ) : null}
     </div>
   );
 }
