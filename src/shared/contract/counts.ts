@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { OutboxItem } from '../domain/outbox';
-import { CountDetail, CountExport, CountReview, CountSession, CountsInputs, LineChange, PushResult, ScanResult } from '../domain/counts';
+import { Empty } from '../domain/common';
+import { CountDetail, CountExport, CountOptions, CountReview, CountSession, CountsInputs, LineChange, PushResult, ScanResult } from '../domain/counts';
 import { method } from './define';
 
 export const countsMethods = {
   /** Continues the open count of a storage code or starts one. */
   'counts.open': method(CountsInputs.open, CountDetail),
+  /** How this connection counts (blind counts). */
+  'counts.options': method(Empty, CountOptions),
+  'counts.setOptions': method(CountsInputs.setOptions, CountOptions),
+  /** The window no longer holds the count (it stays open; another window may take it). */
+  'counts.release': method(CountsInputs.release, CountSession),
   'counts.get': method(CountsInputs.session, CountDetail),
   /** Stores the scan (event + line, one transaction) and answers only after the commit. */
   'counts.scan': method(CountsInputs.scan, ScanResult),

@@ -6,11 +6,15 @@ export const CountSession = z.object({
   storageCode: z.string(),
   state: z.enum(['open', 'pushed', 'discarded']),
   userName: z.string().nullable(),
+  /** The PC (Settings → station name) the count was started on. */
+  station: z.string().nullable(),
   totalUnits: z.number().int(),
   lineCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   pushedAt: z.string().nullable(),
+  /** When the count was sent or discarded. */
+  endedAt: z.string().nullable(),
 });
 export type CountSession = z.infer<typeof CountSession>;
 
@@ -73,9 +77,18 @@ export const LineChange = z.object({
 });
 export type LineChange = z.infer<typeof LineChange>;
 
+/** How this connection counts (issue 18). */
+export const CountOptions = z.object({
+  /** Blind counts: the previous count's quantities are hidden while counting, shown in Review. */
+  blind: z.boolean(),
+});
+export type CountOptions = z.infer<typeof CountOptions>;
+
 export const CountDetail = z.object({
   session: CountSession,
   lines: z.array(CountLine),
+  /** SKU → quantity of the last sent count of this storage code; null in a blind count. */
+  previous: z.record(z.string(), z.number().int()).nullable().optional(),
   /** The last counted (not undone) scan, for the "last scanned" card after a restart. */
   lastScan: z
     .object({
@@ -120,7 +133,15 @@ const Code = z.string().trim().min(1).max(128);
 const ScanCode = z.string().trim().min(1).max(512);
 
 export const CountsInputs = {
-  open: z.strictObject({ storageCode: StorageCode }),
+  open: z.strictObject({
+    storageCode: StorageCode,
+    /** The window asking (one id per window): a count held by another active window is refused. */
+    holder: z.string().min(1).max(64).optional(),
+    /** The worker takes over a count another window of this PC holds (that window was closed). */
+    takeOver: z.boolean().optional(),
+  }),
+  setOptions: z.strictObject({ blind: z.boolean().optional() }),
+  release: z.strictObject({ sessionId: z.number().int().positive(), holder: z.string().min(1).max(64) }),
   session: z.strictObject({ sessionId: z.number().int().positive() }),
   scan: z.strictObject({
     sessionId: z.number().int().positive(),

@@ -91,6 +91,8 @@ export const AppSettings = z.object({
   syncIntervalMinutes: z.number().int().min(0).max(1440),
   /** Base URL that relative product and attachment image paths are resolved against. */
   imageBaseUrl: z.union([BaseUrl, z.literal('')]),
+  /** Name of this PC on counts and their exports ('' = the computer's host name). */
+  stationName: text(40),
 });
 export type AppSettings = z.infer<typeof AppSettings>;
 
@@ -100,6 +102,7 @@ export const AppSettingsPatch = z.strictObject({
   scanner: ScannerSettings.partial().strict().optional(),
   syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
   imageBaseUrl: z.union([BaseUrl, z.literal('')]).optional(),
+  stationName: text(40).optional(),
 });
 export type AppSettingsPatch = z.infer<typeof AppSettingsPatch>;
 
@@ -117,4 +120,5 @@ export const defaultSettings: AppSettings = {
   },
   syncIntervalMinutes: 15,
   imageBaseUrl: '',
+  stationName: '',
 };

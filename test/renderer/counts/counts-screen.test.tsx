@@ -15,11 +15,13 @@ const session = (over: Partial<CountSession> = {}): CountSession => ({
   storageCode: 'A-01',
   state: 'open',
   userName: 'demo',
+  station: 'KASA-1',
   totalUnits: 0,
   lineCount: 0,
   createdAt: '2026-11-22T10:00:00Z',
   updatedAt: '2026-11-22T10:00:00Z',
   pushedAt: null,
+  endedAt: null,
   ...over,
 });
 const line = (sku: string, quantity: number, over: Partial<CountLine> = {}): CountLine => ({
@@ -89,7 +91,7 @@ describe('counts screen', () => {
   it('starts a count from the connection’s storage codes', async () => {
     const bridge = setup({});
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'B-02' })));
-    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02' });
+    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02', holder: expect.any(String) });
     expect(await screen.findByRole('heading', { name: 'Counting A-01' })).toBeTruthy();
   });
 
@@ -219,7 +221,7 @@ describe('counts screen', () => {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
       await new Promise((r) => setTimeout(r, 150));
     });
-    expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([{ storageCode: 'A-01' }]);
+    expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([{ storageCode: 'A-01', holder: expect.any(String) }]);
     expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toMatchObject({ sessionId: 1, code: 'RAF-9' });
   });
 
@@ -297,8 +299,8 @@ describe('counts screen', () => {
     expect(screen.getByTestId('last-scan').dataset.outcome).toBeUndefined();
     expect(within(screen.getByTestId('count-totals')).getByText('4 units')).toBeTruthy();
     expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([
-      { storageCode: 'A-01' },
-      { storageCode: 'C-03' },
+      { storageCode: 'A-01', holder: expect.any(String) },
+      { storageCode: 'C-03', holder: expect.any(String) },
     ]);
   });
 

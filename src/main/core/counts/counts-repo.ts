@@ -1,5 +1,5 @@
 import { checkGtin } from '../../../shared/barcode/gtin';
-import type { CountDetail, CountLine, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
+import type { CountDetail, CountLine, CountOptions, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
 import { createGs1Scans } from './gs1-scan';
 import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
@@ -11,12 +11,19 @@ interface SessionRow {
   storage_code: string;
   state: 'open' | 'pushed' | 'discarded';
   user_name: string | null;
+  station: string | null;
   total_units: number;
   line_count: number;
   created_at: string;
   updated_at: string;
   pushed_at: string | null;
+  ended_at: string | null;
+  holder: string | null;
+  held_at: string | null;
 }
+
+/** A window that did nothing with its count for this long no longer holds it. */
+export const HOLD_MS = 2 * 60_000;
 
 interface LineRow {
   session_id: number;
@@ -50,11 +57,13 @@ export const toSession = (r: SessionRow): CountSession => ({
   storageCode: r.storage_code,
   state: r.state,
   userName: r.user_name,
+  station: r.station,
   totalUnits: r.total_units,
   lineCount: r.line_count,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   pushedAt: r.pushed_at,
+  endedAt: r.ended_at,
 });
 
 export const toLine = (r: LineRow): CountLine => ({
@@ -78,9 +87,10 @@ export function createCountsRepo(ws: Workspace) {
   const s = {
     session: db.prepare<[number], SessionRow>('SELECT * FROM count_sessions WHERE id = ?'),
     openFor: db.prepare<[string], SessionRow>("SELECT * FROM count_sessions WHERE storage_code = ? AND state = 'open'"),
-    createSession: db.prepare<[string, string | null, string, string]>(
-      "INSERT INTO count_sessions (storage_code, state, user_name, created_at, updated_at) VALUES (?, 'open', ?, ?, ?)",
+    createSession: db.prepare<[string, string | null, string | null, string, string]>(
+      "INSERT INTO count_sessions (storage_code, state, user_name, station, created_at, updated_at) VALUES (?, 'open', ?, ?, ?, ?)",
     ),
+    hold: db.prepare<[string | null, string | null, number]>('UPDATE count_sessions SET holder = ?, held_at = ? WHERE id = ?'),
     totals: db.prepare<[number, number, string, number]>(
       'UPDATE count_sessions SET total_units = total_units + ?, line_count = line_count + ?, updated_at = ? WHERE id = ?',
     ),
@@ -160,8 +170,16 @@ export function createCountsRepo(ws: Workspace) {
     lastScan: db.prepare<[number], EventRow>(
       "SELECT * FROM scan_events WHERE session_id = ? AND kind IN ('scan', 'rejected') AND undone = 0 ORDER BY id DESC LIMIT 1",
     ),
-    setState: db.prepare<[string, string, string | null, number]>(
-      'UPDATE count_sessions SET state = ?, updated_at = ?, pushed_at = ? WHERE id = ?',
+    setState: db.prepare<[string, string, string | null, string, number]>(
+      'UPDATE count_sessions SET state = ?, updated_at = ?, pushed_at = ?, ended_at = ?, holder = NULL, held_at = NULL WHERE id = ?',
+    ),
+    option: db.prepare<[string], { value: string }>('SELECT value FROM count_options WHERE key = ?'),
+    setOption: db.prepare<[string, string]>(
+      'INSERT INTO count_options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
+    previousLines: db.prepare<[string, number], { sku: string; quantity: number }>(
+      `SELECT sku, quantity FROM count_lines WHERE session_id = (
+         SELECT id FROM count_sessions WHERE storage_code = ? AND state = 'pushed' AND id < ? ORDER BY id DESC LIMIT 1)`,
     ),
     history: db.prepare<{ code: string | null; limit: number }, SessionRow>(
       'SELECT * FROM count_sessions WHERE (@code IS NULL OR storage_code = @code) ORDER BY id DESC LIMIT @limit',
@@ -302,21 +320,67 @@ export function createCountsRepo(ws: Workspace) {
   }
 
   return {
-    open(storageCode: string, userName: string | null): CountDetail {
-      const existing = s.openFor.get(storageCode);
-      if (existing) return this.detail(existing.id);
-      const at = now();
-      const id = Number(s.createSession.run(storageCode, userName, at, at).lastInsertRowid);
-      return this.detail(id);
+    /**
+     * Continues the open count of a storage code or starts one (who: the signed-in user; where:
+     * the station). With a holder (one id per window), a count another window of this PC used in
+     * the last HOLD_MS is refused (count_open_elsewhere), unless the worker takes it over.
+     */
+    open(
+      storageCode: string,
+      who: { userName: string | null; station: string | null },
+      hold?: { holder?: string; takeOver?: boolean; nowMs?: number },
+    ): CountDetail {
+      return db.transaction((): CountDetail => {
+        const existing = s.openFor.get(storageCode);
+        const nowMs = hold?.nowMs ?? Date.now();
+        const at = new Date(nowMs).toISOString();
+        if (existing) {
+          if (hold?.holder) {
+            const lastActive = Math.max(Date.parse(existing.held_at ?? '') || 0, Date.parse(existing.updated_at) || 0);
+            if (existing.holder && existing.holder !== hold.holder && nowMs - lastActive < HOLD_MS && !hold.takeOver) {
+              throw new AppError('conflict', `the count of ${storageCode} is open in another window of this PC`, {
+                reason: 'count_open_elsewhere',
+                storageCode,
+              });
+            }
+            s.hold.run(hold.holder, at, existing.id);
+          }
+          return this.detail(existing.id);
+        }
+        const id = Number(s.createSession.run(storageCode, who.userName, who.station, at, at).lastInsertRowid);
+        if (hold?.holder) s.hold.run(hold.holder, at, id);
+        return this.detail(id);
+      })();
+    },
+
+    options(): CountOptions {
+      return { blind: (s.option.get('blind')?.value ?? 'true') === 'true' };
+    },
+    setOptions(patch: Partial<CountOptions>): CountOptions {
+      if (patch.blind !== undefined) s.setOption.run('blind', String(patch.blind));
+      return this.options();
+    },
+
+    /** The window lets go of the count (it stays open). */
+    release(sessionId: number, holder: string): CountSession {
+      const row = s.session.get(sessionId);
+      if (!row) throw new AppError('not_found', `no count ${sessionId}`);
+      if (row.holder === holder) s.hold.run(null, null, sessionId);
+      return toSession(s.session.get(sessionId)!);
     },
 
     detail(id: number): CountDetail {
       const row = s.session.get(id);
       if (!row) throw new AppError('not_found', `no count ${id}`);
       const last = s.lastScan.get(id);
+      // A blind count never tells the quantities of the last count before Review.
+      const previous = this.options().blind
+        ? null
+        : Object.fromEntries(s.previousLines.all(row.storage_code, id).map((l) => [l.sku, l.quantity]));
       return {
         session: toSession(row),
         lines: gs1.withLots(id, s.lines.all(id).map(toLine)),
+        previous,
         lastScan: last
           ? {
               code: last.raw_code ?? '',
@@ -459,7 +523,7 @@ export function createCountsRepo(ws: Workspace) {
     requireOpen: (sessionId: number) => toSession(openSession(sessionId)),
     setState(sessionId: number, state: 'pushed' | 'discarded') {
       const at = now();
-      s.setState.run(state, at, state === 'pushed' ? at : null, sessionId);
+      s.setState.run(state, at, state === 'pushed' ? at : null, at, sessionId);
     },
     /** Sets lines inside a caller's transaction (zeroing missing SKUs at push). */
     setQuantityInTx: (sessionId: number, sku: string, quantity: number) => setQuantity(sessionId, sku, quantity, 'set', now()),

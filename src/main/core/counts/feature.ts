@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { AppError } from '../errors';
 import type { Feature } from '../feature';
 import { outboxOf } from '../outbox/outbox';
@@ -5,12 +6,26 @@ import { countsOf } from './counts-repo';
 import './inventory-sender';
 import { exportCsv, push, review } from './push';
 
+/** This PC on counts: the station name of the settings, else the computer's host name. */
+export const stationOf = (stationName: string) => stationName.trim() || hostname();
+
 export const countsFeature: Feature = {
   name: 'counts',
   handlers: (ctx) => ({
-    'counts.open': ({ storageCode }) => countsOf(ctx.workspace()).open(storageCode, ctx.session.state().user),
+    'counts.open': ({ storageCode, holder, takeOver }) =>
+      countsOf(ctx.workspace()).open(
+        storageCode,
+        { userName: ctx.session.state().user, station: stationOf(ctx.settings.get().stationName) },
+        { holder, takeOver },
+      ),
+    'counts.options': () => countsOf(ctx.workspace()).options(),
+    'counts.setOptions': (patch) => countsOf(ctx.workspace()).setOptions(patch),
+    'counts.release': ({ sessionId, holder }) => countsOf(ctx.workspace()).release(sessionId, holder),
     'counts.get': ({ sessionId }) => countsOf(ctx.workspace()).detail(sessionId),
-    'counts.scan': (input) => countsOf(ctx.workspace()).scan({ ...input, gsSubstitute: ctx.settings.get().scanner.gsSubstitute }),
+    'counts.scan': (input) => {
+      const settings = ctx.settings.get();
+      return countsOf(ctx.workspace()).scan({ ...input, gsSubstitute: settings.scanner.gsSubstitute, station: stationOf(settings.stationName) });
+    },
     'counts.setLine': ({ sessionId, sku, quantity }) => countsOf(ctx.workspace()).setLine(sessionId, sku, quantity),
     'counts.removeLine': ({ sessionId, sku }) => countsOf(ctx.workspace()).removeLine(sessionId, sku),
     'counts.undo': ({ sessionId, steps }) => countsOf(ctx.workspace()).undo(sessionId, steps),

@@ -95,16 +95,43 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
   return result;
 }
 
-/** CSV of a count for a spreadsheet (the shared writer: semicolons, UTF-8 BOM, formulas neutralised). */
+/**
+ * CSV of a count for a spreadsheet (the shared writer: semicolons, UTF-8 BOM, formulas neutralised):
+ * every line with who counted it, on which PC, when the count started and ended, and the time of
+ * the line's first and last scan.
+ */
 export function exportCsv(ws: Workspace, sessionId: number): { filename: string; csv: string } {
   const counts = countsOf(ws);
   const session = counts.session(sessionId);
+  type Row = Parameters<typeof toLine>[0] & { first_at: string | null; last_at: string | null };
   const rows = ws.db
-    .prepare<[number], Parameters<typeof toLine>[0]>('SELECT * FROM count_lines WHERE session_id = ? ORDER BY first_event')
+    .prepare<[number], Row>(
+      `SELECT l.*, f.at AS first_at, e.at AS last_at FROM count_lines l
+         LEFT JOIN scan_events f ON f.id = l.first_event
+         LEFT JOIN scan_events e ON e.id = l.last_event
+       WHERE l.session_id = ? ORDER BY l.first_event`,
+    )
     .all(sessionId)
-    .map(toLine)
-    .map((l) => [session.storageCode, l.sku, l.barcode, l.name, l.quantity]);
-  const csv = writeCsv(['storage_code', 'sku', 'barcode', 'name', 'qty'], rows);
+    .map((r) => {
+      const l = toLine(r);
+      return [
+        session.storageCode,
+        l.sku,
+        l.barcode,
+        l.name,
+        l.quantity,
+        session.userName,
+        session.station,
+        session.createdAt,
+        session.endedAt,
+        r.first_at,
+        r.last_at,
+      ];
+    });
+  const csv = writeCsv(
+    ['storage_code', 'sku', 'barcode', 'name', 'qty', 'worker', 'station', 'started_at', 'ended_at', 'first_scan_at', 'last_scan_at'],
+    rows,
+  );
   const date = (session.pushedAt ?? session.updatedAt).slice(0, 10);
   return { filename: `count-${session.storageCode.replace(/[^\w.-]+/g, '_')}-${date}-${session.id}.csv`, csv };
 }

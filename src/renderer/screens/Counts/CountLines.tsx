@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { CountLine } from '../../../shared/domain/counts';
 import { sortedLines, useCounts } from '../../store/counts';
+import { LastTime } from './LastTime';
 import { LineLots } from './Gs1Facts';
 import { UnknownResolver } from './UnknownResolver';
 
@@ -23,6 +24,7 @@ function LineRow({ line }: { line: CountLine }) {
       <span role="cell" className="count-line-name" title={line.name ?? undefined}>
         {line.name ?? ''}
         {line.lots?.length ? <LineLots lots={line.lots} /> : null}
+        <LastTime sku={line.sku} />
         {line.unknown ? <UnknownResolver code={line.sku} /> : null}
       </span>
       <span role="cell" className="count-line-qty">

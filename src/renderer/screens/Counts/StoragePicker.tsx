@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
-import { formatDateTime } from '../../i18n/format';
 import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
+import { CountHistoryTable, TakeOverButton } from './CountWhoWhen';
 
 /** Choose the storage code to count (from the connection's list, or typed/scanned), and past counts. */
 export function StoragePicker() {
@@ -61,23 +61,12 @@ export function StoragePicker() {
         </button>
       </form>
       <ErrorText error={error} />
+      <TakeOverButton error={error} />
       <h3>{t('history.all')}</h3>
       {history.length === 0 ? (
         <p className="hint">{t('history.empty')}</p>
       ) : (
-        <table className="table">
-          <tbody>
-            {history.map((h) => (
-              <tr key={h.id}>
-                <td>{h.storageCode}</td>
-                <td>{t(`history.state.${h.state}`)}</td>
-                <td>{t('units', { count: h.totalUnits })}</td>
-                <td>{t('linesCount', { count: h.lineCount })}</td>
-                <td>{formatDateTime(h.pushedAt ?? h.updatedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountHistoryTable history={history} />
       )}
     </section>
   );

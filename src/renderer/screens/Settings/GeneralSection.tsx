@@ -4,6 +4,7 @@ import { languages, type Language } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
+import { StationNameField } from './StationNameField';
 
 export function GeneralSection() {
   const { t } = useTranslation('settings');
@@ -63,6 +64,7 @@ export function GeneralSection() {
           {t('images.onlyThere')}
         </small>
       </label>
+      <StationNameField />
       <ErrorText error={error} />
     </section>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 import { AboutSection } from './AboutSection';
+import { CountOptionsSection } from './CountOptionsSection';
 import { GeneralSection } from './GeneralSection';
 import { LabelsSection } from './LabelsSection';
 import { ProfilesSection } from './ProfilesSection';
@@ -25,6 +26,7 @@ export function SettingsScreen() {
       </div>
       <GeneralSection />
       <ProfilesSection />
+      {signedIn ? <CountOptionsSection /> : null}
       {signedIn ? <ScannerSection /> : null}
       {signedIn ? <LabelsSection /> : null}
       {signedIn ? <ReceiverSection /> : null}

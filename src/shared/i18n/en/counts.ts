@@ -57,6 +57,7 @@ export const counts = {
     unknownTag: 'unknown',
     empty: 'No lines yet.',
     setQuantity: 'Quantity of {{sku}}',
+    lastTime: 'last time {{count}}',
   },
   actions: {
     undo: 'Undo last scan',
@@ -98,5 +99,9 @@ export const counts = {
     all: 'Recent counts',
     state: { open: 'open', pushed: 'sent', discarded: 'discarded' },
     empty: 'No counts yet.',
+    who: '{{user}} on {{station}}',
+    started: 'Started {{time}}',
+    ended: 'ended {{time}}',
+    takeOver: 'Take the count over here',
   },
 };

@@ -15,6 +15,11 @@ export const errors = {
   unavailable: 'This is not available here.',
   internal: 'Something went wrong inside the app.',
   details: 'Details',
+  /** Why an action was refused (AppError params.reason), shown instead of the general text. */
+  reasons: {
+    count_open_elsewhere:
+      'The count of {{storageCode}} is already open in another window of this PC. Continue it there, or take it over here if that window was closed.',
+  },
   technical: 'Technical details (for support)',
   cause: {
     refused: 'Nothing answers at that address: the service may be stopped, or the address is wrong.',

@@ -30,6 +30,15 @@ export const settings = {
     title: 'Background sync',
     interval: 'Sync every (minutes, 0 = off)',
   },
+  countOptions: {
+    title: 'Counting (this connection)',
+    blind: 'Blind counts: hide the last count’s quantities while counting',
+    blindHint: 'The last count’s quantities then appear only in Review, so nobody counts towards them.',
+  },
+  station: {
+    name: 'Station name of this PC',
+    hint: 'Shown on every count, its history and CSV export. Empty: the computer name.',
+  },
   images: {
     title: 'Images',
     baseUrl: 'Image server address (for product and return photos)',

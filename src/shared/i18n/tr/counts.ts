@@ -60,6 +60,7 @@ export const counts: Shape<typeof en> = {
     unknownTag: 'bilinmiyor',
     empty: 'Henüz satır yok.',
     setQuantity: '{{sku}} adedi',
+    lastTime: 'geçen sefer {{count}}',
   },
   actions: {
     undo: 'Son okutmayı geri al',
@@ -101,5 +102,9 @@ export const counts: Shape<typeof en> = {
     all: 'Son sayımlar',
     state: { open: 'açık', pushed: 'gönderildi', discarded: 'iptal edildi' },
     empty: 'Henüz sayım yok.',
+    who: '{{user}}, {{station}}',
+    started: 'Başladı: {{time}}',
+    ended: 'bitti: {{time}}',
+    takeOver: 'Sayımı bu pencereye al',
   },
 };

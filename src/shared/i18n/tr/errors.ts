@@ -18,6 +18,10 @@ export const errors: Shape<typeof en> = {
   unavailable: 'Bu burada kullanılamıyor.',
   internal: 'Uygulamanın içinde bir şeyler ters gitti.',
   details: 'Ayrıntılar',
+  reasons: {
+    count_open_elsewhere:
+      '{{storageCode}} sayımı bu bilgisayarda başka bir pencerede açık. Oradan devam edin; o pencere kapandıysa sayımı buraya alın.',
+  },
   technical: 'Teknik ayrıntılar (destek için)',
   cause: {
     refused: 'Bu adreste cevap veren yok: servis kapalı olabilir ya da adres yanlış.',

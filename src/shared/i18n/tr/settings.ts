@@ -33,6 +33,15 @@ export const settings: Shape<typeof en> = {
     title: 'Arka planda eşitleme',
     interval: 'Eşitleme aralığı (dakika, 0 = kapalı)',
   },
+  countOptions: {
+    title: 'Sayım (bu bağlantı)',
+    blind: 'Kör sayım: sayarken önceki sayımın adetlerini gösterme',
+    blindHint: 'Önceki adetler yalnızca kontrol ekranında görünür; kimse o sayıya göre saymaz.',
+  },
+  station: {
+    name: 'Bu bilgisayarın adı (istasyon)',
+    hint: 'Her sayımda, sayım geçmişinde ve CSV dosyasında görünür. Boş bırakılırsa bilgisayarın adı kullanılır.',
+  },
   images: {
     title: 'Görseller',
     baseUrl: 'Görsel sunucusu adresi (ürün ve iade fotoğrafları için)',

@@ -8,6 +8,7 @@ import { m006Products } from './006-products';
 import { m008OutboxLease } from './008-outbox-lease';
 import { m009ScanGs1 } from './009-scan-gs1';
 import { m010CompactCache } from './010-compact-cache';
+import { m012CountWhoWhen } from './012-count-who-when';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -24,4 +25,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m008OutboxLease,
   m009ScanGs1,
   m010CompactCache,
+  m012CountWhoWhen,
 ];
