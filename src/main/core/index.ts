@@ -22,6 +22,7 @@ import { Training } from './training';
 import { openWorkspace, removeWorkspace, type Workspace } from './workspace';
 
 export type { CoreOptions } from './context';
+export type { StartTrainingService, TrainingService } from './training';
 
 export interface Core {
   /** Contract dispatch: every host calls this after its own sender checks. */
@@ -53,7 +54,7 @@ export function createCore(options: CoreOptions): Core {
   let detach: (() => void)[] = [];
   const extra = new Map<string, Workspace>();
 
-  const training = new Training(profiles, options.training, () => {
+  const training = new Training(profiles, options.trainingService, options.training, () => {
     // A new sandbox has new data: start its workspace from a clean slate.
     if (current?.profile.id === TRAINING_PROFILE_ID) return;
     extra.get(TRAINING_PROFILE_ID)?.close();

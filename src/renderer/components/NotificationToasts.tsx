@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subscribe } from '../bridge/api';
+import { useNotifications } from '../store/notifications';
 import { useUi } from '../store/ui';
 
 /**
@@ -10,9 +10,10 @@ import { useUi } from '../store/ui';
 export function NotificationToasts() {
   const { t } = useTranslation('notifications');
   const toast = useUi((s) => s.toast);
+  const onReceived = useNotifications((s) => s.onReceived);
   useEffect(
     () =>
-      subscribe('notifications.received', (n) => {
+      onReceived((n) => {
         const id = n.matched?.id ?? n.packageId;
         const reason = [n.reasonName, n.reasonDesc].filter(Boolean).join(' — ');
         switch (n.hookName) {
@@ -29,7 +30,7 @@ export function NotificationToasts() {
             return;
         }
       }),
-    [t, toast],
+    [t, toast, onReceived],
   );
   return null;
 }

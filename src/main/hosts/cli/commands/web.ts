@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../core';
 import { startWebHost } from '../../web/server';
+import { sandboxTrainingService } from '../../training';
 import { intOption, parse } from '../args';
 import { UsageError, type Command } from '../context';
 
@@ -19,7 +20,12 @@ export const webCommand: Command = {
   async run(ctx, argv) {
     const { values } = parse(argv, { port: { type: 'string' }, renderer: { type: 'string' }, host: { type: 'string' } });
     if (values.host && values.host !== '127.0.0.1') throw new UsageError('the web host listens on 127.0.0.1 only');
-    const core = createCore({ dataDir: ctx.dataDir, host: 'web', version: ctx.env.npm_package_version });
+    const core = createCore({
+      dataDir: ctx.dataDir,
+      host: 'web',
+      version: ctx.env.npm_package_version,
+      trainingService: sandboxTrainingService,
+    });
     const host = await startWebHost({
       core,
       rendererDir: values.renderer ?? defaultRendererDir,
