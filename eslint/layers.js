@@ -167,7 +167,7 @@ export const layers = [
   {
     name: 'renderer tests',
     files: 'test/renderer/',
-    allow: ['test/renderer/', 'test/fixtures/', 'src/renderer/', 'src/shared/'],
+    allow: ['test/renderer/', 'test/fixtures/', 'test/e2e/keyboards.ts', 'src/renderer/', 'src/shared/'],
     builtins: false,
     packages: mainOnly,
   },

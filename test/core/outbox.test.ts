@@ -57,22 +57,38 @@ describe('outbox', () => {
     expect((await stock(t)).items.find((i) => i.storageCode === 'A-01')?.qty).toBe(7);
   });
 
-  it('keeps a business refusal with the body the service sent, and the group goes on', async () => {
+  it('keeps a business refusal with the body the service sent; later writes of its group wait until a person retries it', async () => {
     const { outbox } = await setup();
     await t.admin('inventory/unknown-skus', { skus: ['NOPE'] });
     const bad = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'NOPE', Qty: 1, StorageCode: 'A-01' }] });
-    outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'OK1', Qty: 2, StorageCode: 'A-01' }] });
+    const held = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'OK1', Qty: 2, StorageCode: 'A-01' }] });
+    const other = outbox.enqueue({ kind: 'inventory', groupKey: 'B-02', payload: [{ Sku: 'OK1', Qty: 3, StorageCode: 'B-02' }] });
     await outbox.drain();
     const failed = outbox.get(bad)!;
-    expect(failed).toMatchObject({ state: 'failed', responseStatus: 400 });
+    expect(failed).toMatchObject({ state: 'failed', responseStatus: 400, reason: 'refused' });
     expect(failed.responseBody).toContain('NOPE ürünü bulunamadı');
-    expect(outbox.counts()).toEqual({ pending: 0, failed: 1 });
-    expect((await stock(t)).items).toEqual([{ storageCode: 'A-01', sku: 'OK1', qty: 2 }]);
-    // A person fixes it on the service side and retries.
+    expect(outbox.get(held)).toMatchObject({ state: 'pending', reason: 'blocked', blockedBy: bad });
+    expect(outbox.get(other)?.state).toBe('sent');
+    expect(outbox.counts()).toEqual({ pending: 1, failed: 1 });
+    expect((await stock(t)).items).toEqual([{ storageCode: 'B-02', sku: 'OK1', qty: 3 }]);
+    // A person fixes it on the service side and retries: both go, in order.
     await t.admin('inventory/unknown-skus', { skus: [] });
-    expect(outbox.retry(bad)).toBe(1);
+    expect(outbox.retry(bad)).toEqual({ retried: 1, stale: [] });
     await outbox.drain();
     expect(outbox.get(bad)?.state).toBe('sent');
+    expect(outbox.get(held)?.state).toBe('sent');
+  });
+
+  it('lets the writes behind a refused one go when it is cancelled', async () => {
+    const { outbox } = await setup();
+    await t.admin('inventory/unknown-skus', { skus: ['NOPE'] });
+    const bad = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'NOPE', Qty: 1, StorageCode: 'A-01' }] });
+    const held = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'OK1', Qty: 2, StorageCode: 'A-01' }] });
+    await outbox.drain();
+    expect(outbox.get(held)?.state).toBe('pending');
+    expect(outbox.cancel(bad)).toBe(true);
+    await outbox.drain();
+    expect(outbox.get(held)?.state).toBe('sent');
   });
 
   it('re-logs in once on a 401 and sends', async () => {

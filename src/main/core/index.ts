@@ -13,13 +13,14 @@ import { EventBus } from './events';
 import { features } from './features';
 import type { Handlers } from './handler-types';
 import { createInvoker, type Invoke } from './invoke';
+import { CLOSE_WAIT_MS } from './outbox/outbox';
 import { noSecretStore } from './secrets';
 import { Session } from './session/session';
 import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-repo';
 import { createSettingsRepo } from './settings/settings-repo';
 import { StatusTracker } from './status';
 import { Training } from './training';
-import { openWorkspace, removeWorkspace, type Workspace } from './workspace';
+import { backupWorkspace, openWorkspace, removeWorkspace, type Workspace } from './workspace';
 
 export type { CoreOptions } from './context';
 export type { StartTrainingService, TrainingService } from './training';
@@ -86,8 +87,28 @@ export function createCore(options: CoreOptions): Core {
       const ws = current;
       // Background work (sync schedule, outbox) runs while a session has its workspace open.
       for (const f of features) if (f.attach) detach.push(f.attach(ws, ctx));
+      if (options.background !== false) detach.push(scheduleBackups(ws));
     }
     if (current && profile) current.profile = profile;
+  }
+
+  /** A daily copy of the open workspace (a minute after sign-in, then looked at every 6 hours). */
+  function scheduleBackups(ws: Workspace): () => void {
+    const run = () => {
+      try {
+        backupWorkspace(options.dataDir, ws);
+      } catch (e) {
+        log(`backup of workspace ${ws.profile.id} failed`, e);
+      }
+    };
+    const first = setTimeout(run, 60_000);
+    const every = setInterval(run, 6 * 3_600_000);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
   }
 
   const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace });
@@ -132,6 +153,9 @@ export function createCore(options: CoreOptions): Core {
     async close() {
       session.dispose();
       stopFeatures();
+      // A write in flight gets a short while to be answered and recorded; quit never waits longer.
+      const open = [...(current ? [current] : []), ...extra.values()];
+      await Promise.all(open.map((ws) => ws.closeGracefully(CLOSE_WAIT_MS)));
       current?.close();
       current = null;
       for (const ws of extra.values()) ws.close();

@@ -1,5 +1,6 @@
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Profile } from '../../shared/domain/settings';
 import { workspaceMigrations } from './db/migrations/workspace';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
@@ -20,6 +21,8 @@ export interface Workspace {
    * statements, the outbox, the sync engine). Services with a close() are closed with the workspace.
    */
   service<T>(name: string, make: () => T): T;
+  /** Gives services with a settle(ms) (the outbox's write in flight) at most `ms` to finish, then closes. */
+  closeGracefully(ms: number): Promise<void>;
   close(): void;
 }
 
@@ -28,15 +31,53 @@ export function workspaceFile(dataDir: string, profileId: string): string {
   return join(dataDir, 'workspaces', `${profileId}.db`);
 }
 
+/** Marks that a workspace file was created here, so a missing or empty one later is reported, not replaced. */
+const markerOf = (file: string) => `${file}.created`;
+/** Left where a damaged workspace was moved aside: the next sign-in starts a fresh cache. */
+const movedNoteOf = (file: string) => `${file}.moved-aside.json`;
+
+/**
+ * Opens (or, on the first sign-in of a connection, creates) a profile's workspace.
+ *
+ * - A workspace that was created here but whose file is now missing or empty is reported
+ *   (unavailable, params.reason 'workspace_missing'): replacing it silently would make the open
+ *   count and the queued writes vanish without a word. Restore a backup, or remove the
+ *   `.created` marker to start afresh.
+ * - A damaged file (not a database, corrupt) is moved aside with a date in its name, its unsent
+ *   writes and open counts are exported next to it when they can still be read, and the error
+ *   says where (params.reason 'workspace_damaged'); signing in again starts a fresh cache.
+ */
 export function openWorkspace(dataDir: string, profile: Profile, options: OpenOptions = {}): Workspace {
   const file = workspaceFile(dataDir, profile.id);
   ensurePrivateDir(join(dataDir, 'workspaces'));
-  const db = openDatabase(file, workspaceMigrations, options);
+  const size = statSync(file, { throwIfNoEntry: false })?.size;
+  if (!size && existsSync(markerOf(file)) && !existsSync(movedNoteOf(file))) {
+    throw new AppError(
+      'unavailable',
+      `the workspace of “${profile.name}” (${file}) is ${size === 0 ? 'empty' : 'missing'}: its open counts and unsent writes are not there. Restore a backup (README: Backups), or remove ${basename(markerOf(file))} to start with an empty cache`,
+      { reason: 'workspace_missing', file },
+    );
+  }
+  if (size === 0) rmSync(file);
+  let db: Db;
+  try {
+    db = openDatabase(file, workspaceMigrations, options);
+  } catch (e) {
+    if (!isDamaged(e)) throw e;
+    const aside = moveAside(file, options);
+    throw new AppError(
+      'unavailable',
+      `the workspace of “${profile.name}” is damaged (${(e as Error).message}); it was moved to ${aside.movedTo}${aside.exported ? ` and its unsent writes and open counts were saved in ${aside.exported}` : ''}. Sign in again to start with a fresh cache`,
+      { reason: 'workspace_damaged', movedTo: aside.movedTo, exported: aside.exported ?? '' },
+    );
+  }
+  writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
+  rmSync(movedNoteOf(file), { force: true });
   // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
   // inserts during a sync, and lookups stay in memory.
   db.pragma('cache_size = -32000');
   const services = new Map<string, unknown>();
-  return {
+  const ws: Workspace = {
     profile,
     db,
     file,
@@ -44,16 +85,98 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       if (!services.has(name)) services.set(name, make());
       return services.get(name) as T;
     },
+    async closeGracefully(ms) {
+      await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms)));
+      ws.close();
+    },
     close() {
+      if (!db.open) return;
       for (const s of [...services.values()].reverse()) (s as { close?: () => void }).close?.();
       services.clear();
       db.close();
     },
   };
+  return ws;
 }
 
 /** Training starts from a clean slate every time: its sandbox is new, so is its workspace. */
 export function removeWorkspace(dataDir: string, profileId: string): void {
   const file = workspaceFile(dataDir, profileId);
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) rmSync(f);
+  for (const f of [file, `${file}-wal`, `${file}-shm`, markerOf(file)]) if (existsSync(f)) rmSync(f);
+}
+
+function isDamaged(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'));
+}
+
+const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-');
+
+/** Moves a damaged workspace aside (kept, dated) after saving what can still be read of its unsent writes and open counts. */
+function moveAside(file: string, options: OpenOptions): { movedTo: string; exported: string | null } {
+  const when = stamp(new Date());
+  const movedTo = file.replace(/\.db$/, `.damaged-${when}.db`);
+  let exported: string | null = null;
+  try {
+    const raw = new Database(file, {
+      readonly: true,
+      fileMustExist: true,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
+    try {
+      const read = (sql: string) => {
+        try {
+          return raw.prepare(sql).all();
+        } catch {
+          return null;
+        }
+      };
+      const unsent = read("SELECT * FROM outbox WHERE state IN ('pending', 'sending', 'failed') ORDER BY id");
+      const counts = read("SELECT * FROM count_sessions WHERE state = 'open' ORDER BY id");
+      const lines = read("SELECT l.* FROM count_lines l JOIN count_sessions s ON s.id = l.session_id WHERE s.state = 'open'");
+      if (unsent || counts) {
+        exported = file.replace(/\.db$/, `.damaged-${when}.export.json`);
+        writeFileSync(
+          exported,
+          JSON.stringify(
+            { exportedAt: new Date().toISOString(), unsentWrites: unsent, openCounts: counts, openCountLines: lines },
+            null,
+            2,
+          ),
+          { mode: 0o600 },
+        );
+      }
+    } finally {
+      raw.close();
+    }
+  } catch {
+    // Nothing readable: the file itself is still kept.
+  }
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${movedTo}${suffix}`);
+  writeFileSync(movedNoteOf(file), JSON.stringify({ movedTo, exported }), { mode: 0o600 });
+  return { movedTo, exported };
+}
+
+/** Backups kept per workspace. */
+export const BACKUPS_KEPT = 7;
+
+/**
+ * A daily copy of a workspace: `VACUUM INTO <data dir>/backups/<profile>/<profile>-YYYY-MM-DD.db`
+ * (a consistent snapshot taken while the app runs), once a day, the last 7 kept. Returns the
+ * file written, or null when today's copy exists already. Restore: see README (Backups).
+ */
+export function backupWorkspace(dataDir: string, ws: Workspace, now = new Date()): string | null {
+  const dir = join(dataDir, 'backups', ws.profile.id);
+  ensurePrivateDir(dir);
+  const target = join(dir, `${ws.profile.id}-${now.toISOString().slice(0, 10)}.db`);
+  if (existsSync(target)) return null;
+  ws.db.prepare('VACUUM INTO ?').run(`${target}.part`);
+  // Customers' names and addresses: owner only, like the workspace itself.
+  if (process.platform !== 'win32') chmodSync(`${target}.part`, 0o600);
+  renameSync(`${target}.part`, target);
+  const all = readdirSync(dir)
+    .filter((f) => /^.+-\d{4}-\d{2}-\d{2}\.db$/.test(f))
+    .sort();
+  for (const old of all.slice(0, Math.max(0, all.length - BACKUPS_KEPT))) rmSync(join(dir, old), { force: true });
+  return target;
 }

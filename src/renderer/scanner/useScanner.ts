@@ -4,6 +4,7 @@ import { useApp } from '../store/app';
 import { ScanDetector, type Release, type Verdict } from './detector';
 import { insert, restore, snapshot, type FieldSnapshot } from './field';
 import { ScanQueue } from './queue';
+import { GS, isGsKey } from './gs-key';
 
 export interface ScannerOptions {
   enabled?: boolean;
@@ -50,11 +51,13 @@ export function useScanner(onScan: (code: string) => Promise<unknown> | unknown,
     };
 
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.isComposing || e.altKey || e.ctrlKey || e.metaKey) {
+      const gs = isGsKey(e);
+      if (!gs && (e.isComposing || e.altKey || e.ctrlKey || e.metaKey)) {
         detector.reset();
         return;
       }
-      const v = detector.feed({ code: e.code, key: e.key, shiftKey: e.shiftKey, time: e.timeStamp || performance.now() });
+      const time = e.timeStamp || performance.now();
+      const v = detector.feed(gs ? { code: '', key: GS, shiftKey: false, time } : { code: e.code, key: e.key, shiftKey: e.shiftKey, time });
       optsRef.current.onKey?.(e, v);
       if (v.type === 'first') {
         field = snapshot(document.activeElement);

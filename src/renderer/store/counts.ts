@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CountLine, CountReview, CountSession, ScanResult } from '../../shared/domain/counts';
+import type { CountLine, CountReview, CountSession, ScanProblem, ScanResult } from '../../shared/domain/counts';
 import type { OutboxItem } from '../../shared/domain/outbox';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
@@ -13,6 +13,10 @@ export interface LastScan {
   lineQuantity: number | null;
   expectedCheckDigit: number | null;
   at: number;
+  /** Lot, expiry, serial and case contents of a GS1 code. */
+  gs1?: { lot: string | null; expiry: string | null; serial: string | null; quantity: number | null } | null;
+  /** Why a code was refused (a malformed GS1 code). */
+  problem?: ScanProblem | null;
 }
 
 export interface CountsState {
@@ -96,6 +100,8 @@ export const useCounts = create<CountsState>()((set, get) => ({
         lineQuantity: v.line?.quantity ?? null,
         expectedCheckDigit: v.gtin?.expected ?? null,
         at: Date.now(),
+        gs1: v.gs1 ?? null,
+        problem: v.problem ?? null,
       },
     }));
     return v;
@@ -219,6 +225,10 @@ async function openCount(storageCode: string): Promise<void> {
           lineQuantity: d.lastScan.sku ? (d.lines.find((l) => l.sku === d.lastScan!.sku)?.quantity ?? null) : null,
           expectedCheckDigit: null,
           at: Date.parse(d.lastScan.at),
+          gs1:
+            d.lastScan.lot || d.lastScan.expiry || d.lastScan.serial
+              ? { lot: d.lastScan.lot ?? null, expiry: d.lastScan.expiry ?? null, serial: d.lastScan.serial ?? null, quantity: null }
+              : null,
         }
       : null,
   });

@@ -25,8 +25,24 @@ export const CountLine = z.object({
   /** Order of first scan (stable list order) and of last change (most recent first). */
   firstEvent: z.number().int(),
   lastEvent: z.number().int(),
+  /** Lots and expiry dates read from GS1 codes of this line (not undone): units, distinct serials. */
+  lots: z
+    .array(z.object({ lot: z.string().nullable(), expiry: z.string().nullable(), units: z.number().int(), serials: z.number().int() }))
+    .optional(),
 });
 export type CountLine = z.infer<typeof CountLine>;
+
+export const Gs1Facts = z.object({
+  gtin: z.string().nullable(),
+  lot: z.string().nullable(),
+  expiry: z.string().nullable(),
+  serial: z.string().nullable(),
+  sscc: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+});
+
+export const ScanProblem = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+export type ScanProblem = z.infer<typeof ScanProblem>;
 
 export const ScanOutcome = z.enum(['counted', 'unknown', 'misread']);
 
@@ -42,6 +58,10 @@ export const ScanResult = z.object({
   /** Misread: the GTIN kind and the check digit the code should have had. */
   gtin: z.object({ kind: z.string(), expected: z.number().int() }).nullable(),
   session: CountSession,
+  /** What a GS1 code said (GTIN, lot, expiry, serial, how many it counted). */
+  gs1: Gs1Facts.nullable().optional(),
+  /** Why the code was refused (a malformed GS1 code, a command barcode outside counting). */
+  problem: ScanProblem.nullable().optional(),
 });
 export type ScanResult = z.infer<typeof ScanResult>;
 
@@ -58,7 +78,16 @@ export const CountDetail = z.object({
   lines: z.array(CountLine),
   /** The last counted (not undone) scan, for the "last scanned" card after a restart. */
   lastScan: z
-    .object({ code: z.string(), sku: z.string().nullable(), delta: z.number().int(), at: z.string(), outcome: ScanOutcome })
+    .object({
+      code: z.string(),
+      sku: z.string().nullable(),
+      delta: z.number().int(),
+      at: z.string(),
+      outcome: ScanOutcome,
+      lot: z.string().nullable().optional(),
+      expiry: z.string().nullable().optional(),
+      serial: z.string().nullable().optional(),
+    })
     .nullable(),
 });
 export type CountDetail = z.infer<typeof CountDetail>;
@@ -87,13 +116,15 @@ export type CountReview = z.infer<typeof CountReview>;
 
 const Quantity = z.number().int().min(0).max(1_000_000);
 const Code = z.string().trim().min(1).max(128);
+/** A scan may be a GS1 DataMatrix or a Digital Link: longer than a product code. */
+const ScanCode = z.string().trim().min(1).max(512);
 
 export const CountsInputs = {
   open: z.strictObject({ storageCode: StorageCode }),
   session: z.strictObject({ sessionId: z.number().int().positive() }),
   scan: z.strictObject({
     sessionId: z.number().int().positive(),
-    code: Code,
+    code: ScanCode,
     /** Typed before the scan ("12 then scan"); default 1. */
     quantity: z.number().int().min(1).max(100_000).default(1),
     station: z.string().max(100).optional(),

@@ -4,6 +4,9 @@ import { AppErrorSchema } from '../result';
 export const OutboxState = z.enum(['pending', 'sending', 'sent', 'failed', 'cancelled']);
 export type OutboxState = z.infer<typeof OutboxState>;
 
+export const OutboxReason = z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded']);
+export type OutboxReason = z.infer<typeof OutboxReason>;
+
 export const OutboxItem = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -20,6 +23,15 @@ export const OutboxItem = z.object({
   ref: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** The refused write of the same group this one waits behind (pending only), or null. */
+  blockedBy: z.number().int().nullable(),
+  /**
+   * Why it is where it is: refused by the service; blocked behind a refused write; stale (a newer
+   * write of the same SKU and storage code was accepted, so it is not sent again); unauthorized
+   * (the service refuses this user for these writes); unrecorded (the service answered, the
+   * answer waits for the database). Translated as errors:outbox.<reason>.
+   */
+  reason: OutboxReason.nullable(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
@@ -28,4 +40,11 @@ export const OutboxListInput = z.strictObject({
   kind: z.string().max(40).optional(),
   ref: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(1000).default(200),
+});
+
+/** The queue's counts, and why it stopped on its own (the service refuses this user), if it did. */
+export const OutboxCounts = z.object({
+  pending: z.number().int(),
+  failed: z.number().int(),
+  halted: AppErrorSchema.nullable().optional(),
 });

@@ -58,6 +58,11 @@ export const SyncProgress = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   error: AppErrorSchema.nullable(),
+  /**
+   * The request the sync is waiting for right now: when it was sent and how long it may take, so
+   * a screen can count the seconds (a hung service shows, instead of a bar that never moves).
+   */
+  waiting: z.object({ page: z.number().int(), since: z.string(), timeoutMs: z.number().int(), attempt: z.number().int() }).nullish(),
 });
 export type SyncProgress = z.infer<typeof SyncProgress>;
 

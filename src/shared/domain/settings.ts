@@ -75,6 +75,11 @@ export const ScannerSettings = z.object({
   /** Decode characters from KeyboardEvent.code (physical keys, US layout) instead of KeyboardEvent.key. */
   usePhysicalKeys: z.boolean(),
   sound: z.boolean(),
+  /**
+   * The character the scanner sends for FNC1, the separator inside GS1 codes, when it cannot send
+   * GS (ASCII 29), as many keyboard wedges cannot; '' = it sends GS. Never a letter or a digit.
+   */
+  gsSubstitute: z.string().regex(/^[^\p{L}\p{N}\s]?$/u),
 });
 export type ScannerSettings = z.infer<typeof ScannerSettings>;
 
@@ -108,6 +113,7 @@ export const defaultSettings: AppSettings = {
     minLength: 4,
     usePhysicalKeys: true,
     sound: true,
+    gsSubstitute: '',
   },
   syncIntervalMinutes: 15,
   imageBaseUrl: '',

@@ -11,6 +11,8 @@ import { counts as enCounts } from './en/counts';
 import { returns as enReturns } from './en/returns';
 import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
+import { gs1 as enGs1 } from './en/gs1';
+import { labels as enLabels } from './en/labels';
 import { desktop as enDesktop } from './en/desktop';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
@@ -23,6 +25,8 @@ import { counts as trCounts } from './tr/counts';
 import { returns as trReturns } from './tr/returns';
 import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
+import { gs1 as trGs1 } from './tr/gs1';
+import { labels as trLabels } from './tr/labels';
 import { desktop as trDesktop } from './tr/desktop';
 
 /**
@@ -42,6 +46,8 @@ export const resources = {
     notifications: enNotifications,
     products: enProducts,
     scanner: enScanner,
+    gs1: enGs1,
+    labels: enLabels,
     desktop: enDesktop,
   },
   tr: {
@@ -56,6 +62,8 @@ export const resources = {
     notifications: trNotifications,
     products: trProducts,
     scanner: trScanner,
+    gs1: trGs1,
+    labels: trLabels,
     desktop: trDesktop,
   },
 } as const;

@@ -99,3 +99,34 @@ describe('applying notifications to the cache', () => {
     expect((await t.call('notifications.list', { filter: 'unmatched' })).total).toBe(0);
   });
 });
+
+describe('applying only what is newer than the cache', () => {
+  const statusHook = (status: string) => ({ ...hook('OrderPackageStatusChangedEvent'), packageStatusName: status }) as PackageNotification;
+
+  it('Delivered then a late Shipped stays Delivered', async () => {
+    const { repo, service } = await setup();
+    expect(service.receive(statusHook('Delivered'))).toMatchObject({ matched: true, applied: true });
+    expect(service.receive({ ...statusHook('Shipped'), cargoKey: 'LATE' } as PackageNotification)).toMatchObject({
+      matched: true,
+      applied: false,
+    });
+    expect(repo.get('order', 1001).summary.status).toBe('Delivered');
+  });
+
+  it('a stored notification is not applied over the fresher record a sync brought', async () => {
+    t = await rig();
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    const service = notificationsOf(ws, t.core.ctx);
+    expect(service.receive(statusHook('Shipped'))).toMatchObject({ matched: false });
+    // The sync brings the service's record, modified after the notification arrived: Delivered.
+    const later = new Date(Date.now() + 60_000).toISOString();
+    packagesOf(ws).upsertRows(
+      [toCacheRow({ ...cachedPackage(1001, 'order'), status: 'Delivered', lastModifiedDate: later }, 'order', 0)],
+      new Date().toISOString(),
+    );
+    expect(service.rematch()).toBe(0);
+    expect(packagesOf(ws).get('order', 1001).summary.status).toBe('Delivered');
+    expect((await t.call('notifications.list', { filter: 'unmatched' })).total).toBe(0);
+  });
+});

@@ -64,6 +64,8 @@ describe('saving products', () => {
     let [batch] = await t.call('products.history', {});
     expect(batch!.write).toMatchObject({ state: 'failed', responseStatus: 400 });
     expect(batch!.write!.responseBody).toContain('IsSuccess');
+    // A refused save holds back later saves of the same model until a person acts: give it up.
+    expect(await t.call('outbox.cancel', { id: batch!.write!.id })).toEqual({ cancelled: true });
     // Once the model exists, the same update is accepted.
     const model = sample('model_option_variants').map((r) => ({
       ...r,

@@ -8,6 +8,8 @@ export interface HttpResponse {
   /** Parsed JSON, or undefined when the body was empty or not JSON. */
   json: unknown;
   text: string;
+  /** The Retry-After header of a 429/503, as sent (seconds or an HTTP date). */
+  retryAfter?: string | null;
 }
 
 export interface RequestOptions {
@@ -32,6 +34,8 @@ export class HttpClient {
     headersTimeout: 30_000,
     bodyTimeout: 60_000,
   });
+  /** Ends every request still running when the core closes (quit never waits for a hung service). */
+  private closing = new AbortController();
 
   async send(url: string, opts: RequestOptions = {}): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
@@ -41,7 +45,7 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
     }
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const signal = AbortSignal.any([...(opts.signal ? [opts.signal] : []), timeout, this.closing.signal]);
     try {
       const res = await request(url, {
         method: opts.method ?? 'GET',
@@ -71,14 +75,23 @@ export class HttpClient {
       }
       const date = res.headers['date'];
       const serverDate = typeof date === 'string' ? Date.parse(date) : NaN;
-      return { status: res.statusCode, serverDate: Number.isFinite(serverDate) ? serverDate : null, json, text };
+      const retryAfter = res.headers['retry-after'];
+      return {
+        status: res.statusCode,
+        serverDate: Number.isFinite(serverDate) ? serverDate : null,
+        json,
+        text,
+        retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+      };
     } catch (e) {
       throw toAppError(e, url, timeout.aborted);
     }
   }
 
+  /** Aborts what is still running and closes the connections (does not wait for a hung service). */
   async close(): Promise<void> {
-    await this.agent.close();
+    this.closing.abort();
+    await this.agent.destroy();
   }
 }
 

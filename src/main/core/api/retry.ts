@@ -23,6 +23,20 @@ export function isTransientError(e: unknown): boolean {
   return e.code === 'service_error' && (status >= 500 || status === 429);
 }
 
+/** The wait a service asked for (Retry-After, in AppError params.retryAfterMs), capped at 10 minutes. */
+export function requestedWait(e: unknown): number {
+  const ms = e instanceof AppError ? Number(e.params?.retryAfterMs) : NaN;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 600_000) : 0;
+}
+
+/** Seconds or an HTTP date in Retry-After, as milliseconds from now (null when absent or unreadable). */
+export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : null;
+}
+
 export async function retry<T>(fn: (attempt: number) => Promise<T>, opts: RetryOptions): Promise<T> {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const transient = opts.isTransient ?? isTransientError;
@@ -31,7 +45,8 @@ export async function retry<T>(fn: (attempt: number) => Promise<T>, opts: RetryO
       return await fn(attempt);
     } catch (e) {
       if (attempt + 1 >= opts.attempts || !transient(e)) throw e;
-      const delay = backoffDelay(attempt, opts.baseMs, opts.capMs, opts.random);
+      // A service that says when to come back (Retry-After) is taken at its word.
+      const delay = Math.max(backoffDelay(attempt, opts.baseMs, opts.capMs, opts.random), requestedWait(e));
       opts.onRetry?.(e, attempt + 1, delay);
       await sleep(delay);
     }

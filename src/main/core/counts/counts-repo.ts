@@ -1,5 +1,6 @@
 import { checkGtin } from '../../../shared/barcode/gtin';
 import type { CountDetail, CountLine, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
+import { createGs1Scans } from './gs1-scan';
 import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
@@ -38,6 +39,9 @@ interface EventRow {
   prev_quantity: number | null;
   resolution: string | null;
   at: string;
+  lot?: string | null;
+  expiry?: string | null;
+  serial?: string | null;
 }
 
 export const toSession = (r: SessionRow): CountSession => ({
@@ -170,6 +174,8 @@ export function createCountsRepo(ws: Workspace) {
     return p && p.sku === sku ? { name: p.name, barcode: p.barcode } : { name: null, barcode: null };
   }
 
+  const gs1 = createGs1Scans(ws, { openSession, session: (id) => toSession(s.session.get(id)!) });
+
   const scanTx = db.transaction((input: { sessionId: number; code: string; quantity: number; station?: string }): ScanResult => {
     const at = now();
     openSession(input.sessionId);
@@ -283,7 +289,7 @@ export function createCountsRepo(ws: Workspace) {
       if (l) lines.push(toLine(l));
       else removed.push(sku);
     }
-    return { lines, removed, session: toSession(s.session.get(sessionId)!) };
+    return { lines: gs1.withLots(sessionId, lines), removed, session: toSession(s.session.get(sessionId)!) };
   }
 
   return {
@@ -301,7 +307,7 @@ export function createCountsRepo(ws: Workspace) {
       const last = s.lastScan.get(id);
       return {
         session: toSession(row),
-        lines: s.lines.all(id).map(toLine),
+        lines: gs1.withLots(id, s.lines.all(id).map(toLine)),
         lastScan: last
           ? {
               code: last.raw_code ?? '',
@@ -309,12 +315,16 @@ export function createCountsRepo(ws: Workspace) {
               delta: last.delta,
               at: last.at,
               outcome: last.kind === 'rejected' ? 'misread' : last.resolution === 'unknown' ? 'unknown' : 'counted',
+              lot: last.lot ?? null,
+              expiry: last.expiry ?? null,
+              serial: last.serial ?? null,
             }
           : null,
       };
     },
 
-    scan: (input: { sessionId: number; code: string; quantity: number; station?: string }) => scanTx(input),
+    scan: (input: { sessionId: number; code: string; quantity: number; station?: string; gsSubstitute?: string }) =>
+      gs1.scan(input, scanTx),
 
     setLine: db.transaction((sessionId: number, sku: string, quantity: number): LineChange => {
       openSession(sessionId);

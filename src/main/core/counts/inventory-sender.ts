@@ -1,4 +1,4 @@
-import { registerSender, type Outbox } from '../outbox/outbox';
+import { idempotencyHeader, registerSender, type Outbox } from '../outbox/outbox';
 
 export interface InventoryItem {
   Sku: string;
@@ -7,15 +7,21 @@ export interface InventoryItem {
 }
 
 /** PUT {oms}/Inventory/UpdateInventory with [{Sku, Qty, StorageCode}]: sets quantities (a retry is safe). */
-registerSender('inventory', (payload, ws, ctx) =>
-  ctx.session.authorized((token) =>
-    ctx.http.send(`${ws.profile.omsUrl}/Inventory/UpdateInventory`, {
-      method: 'PUT',
-      body: payload,
-      headers: { authorization: `Bearer ${token}` },
-      timeoutMs: 60_000,
-    }),
-  ),
+registerSender(
+  'inventory',
+  (payload, ws, ctx, meta) =>
+    ctx.session.authorized((token) =>
+      ctx.http.send(`${ws.profile.omsUrl}/Inventory/UpdateInventory`, {
+        method: 'PUT',
+        body: payload,
+        headers: { authorization: `Bearer ${token}`, ...idempotencyHeader(meta) },
+        timeoutMs: 60_000,
+        signal: meta.signal,
+      }),
+    ),
+  undefined,
+  // What a batch sets: the quantity of each SKU at its storage code.
+  (payload) => (payload as InventoryItem[]).map((i) => `${i.StorageCode}\u0000${i.Sku}`),
 );
 
 /** Items per UpdateInventory request. The service documents no limit; this keeps requests small. */

@@ -27,6 +27,7 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    immediateTransactions(db);
     migrate(db, migrations);
     return db;
   } catch (e) {
@@ -36,14 +37,33 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
 }
 
 /**
+ * Makes `db.transaction(fn)()` begin IMMEDIATE. The app and the CLI share a data directory: a
+ * deferred transaction reads first and asks for the write lock later, and when another process
+ * committed in between SQLite refuses it at once (SQLITE_BUSY_SNAPSHOT) — busy_timeout never
+ * applies. Taking the write lock at BEGIN makes the second writer wait its turn instead. Nested
+ * calls still become savepoints; `.deferred` remains for the rare read-only transaction.
+ */
+function immediateTransactions(db: Db): void {
+  const original = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const t = original(fn);
+    const run = (...args: unknown[]) => t.immediate(...args);
+    return Object.assign(run, { default: t.immediate, deferred: t.deferred, immediate: t.immediate, exclusive: t.exclusive });
+  }) as typeof db.transaction;
+}
+
+/**
  * The databases hold customers' names and addresses: readable and writable by the owner only
  * (0600), also when the file already exists with looser modes. SQLite gives its -wal and -shm files
  * the database file's mode. Windows has no POSIX modes (the profile folder is per user there).
  */
 function ownerOnly(file: string): void {
   if (process.platform === 'win32' || file === ':memory:') return;
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
+  // Never open and close a file SQLite may hold open: closing any descriptor of a file drops every
+  // POSIX lock this process holds on it, and another process (the CLI, the app) then takes the
+  // -shm for unused, resets it, and the first one dies with SIGBUS. chmod needs no descriptor.
+  if (existsSync(file)) chmodSync(file, 0o600);
+  else closeSync(openSync(file, 'a', 0o600));
 }
 
 export function schemaVersion(db: Db): number {

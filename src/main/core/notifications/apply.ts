@@ -33,19 +33,47 @@ export function matchPackage(db: Db, n: PackageNotification): { pk: number; kind
   return null;
 }
 
+/** The order packages' main line; anything else (cancellations, returns, undelivered) is its own branch. */
+const ORDER_FLOW = ['Created', 'Picked', 'Invoiced', 'Shipped', 'Delivered'];
+/** How far the service's clock may run ahead of ours for its modification times to still count. */
+const CLOCK_MARGIN_MS = 5 * 60_000;
+
 /**
- * Applies a notification to its cached package (inside the caller's transaction): status and its
+ * Whether what the cache holds is newer than the notification: the record was modified after the
+ * notification arrived (a sync brought the service's fresher record), or the notification would
+ * move an order package back along Created → Picked → Invoiced → Shipped → Delivered (Delivered
+ * then a late Shipped), or back from a cancellation/return branch into that line.
+ */
+export function cacheIsNewer(raw: Record<string, unknown>, kind: PackageKind, n: PackageNotification, receivedAt: string): string | null {
+  const modified = typeof raw.lastModifiedDate === 'string' ? Date.parse(raw.lastModifiedDate) : NaN;
+  // The service's clock: a time later than ours (plus a margin) cannot be compared and is ignored.
+  const plausible = Number.isFinite(modified) && modified <= Date.now() + CLOCK_MARGIN_MS;
+  if (plausible && modified > Date.parse(receivedAt)) return `the cached record was modified later (${String(raw.lastModifiedDate)})`;
+  if (kind !== 'order' || typeof raw.status !== 'string') return null;
+  const current = ORDER_FLOW.indexOf(raw.status);
+  const incoming = ORDER_FLOW.indexOf(n.packageStatusName);
+  if (incoming === -1) return null;
+  if (current > incoming) return `${n.packageStatusName} comes before ${raw.status}`;
+  if (current === -1 && raw.status !== '') return `${raw.status} is not followed by ${n.packageStatusName}`;
+  return null;
+}
+
+/**
+ * Applies a notification to its cached package (inside the caller's transaction), unless the cache
+ * already holds something newer (see cacheIsNewer; then nothing changes and the reason is returned): status and its
  * history, cargo fields, estimated date, the return decision, and per item line the status and any
  * rejection reason. The package is re-indexed as a whole so codes (a new cargo key) and search
  * text follow. A later sync brings the service's own record and replaces all of this.
  */
-export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification, receivedAt: string): void {
+export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification, receivedAt: string): string | null {
   const row = packagesOf(ws).recordByPk(pk);
-  if (!row) return;
+  if (!row) return 'the package is no longer cached';
   const raw = JSON.parse(row.json) as Record<string, unknown> & {
     lines?: { itemLines?: Record<string, unknown>[] }[];
     packageHistories?: unknown[];
   };
+  const newer = cacheIsNewer(raw, row.kind, n, receivedAt);
+  if (newer) return newer;
   raw.status = n.packageStatusName;
   raw.lastModifiedDate = receivedAt;
   raw.packageHistories = [
@@ -79,4 +107,5 @@ export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification
   }
   const record = PackageRecord.parse(raw);
   packagesOf(ws).upsertRows([toCacheRow(record, row.kind, 0)], row.syncedAt);
+  return null;
 }

@@ -9,6 +9,17 @@ import { createNotificationsRepo, RETENTION_DAYS } from './notifications-repo';
 import { startReceiver, type ReceiverHandle } from './receiver';
 
 const DAY = 86_400_000;
+/** At most one catch-up sync for unmatched notifications in this long, however many arrive. */
+export const CATCH_UP_EVERY_MS = 60_000;
+/** The first catch-up waits this long, so a burst of notifications shares it. */
+const CATCH_UP_DELAY_MS = 5_000;
+
+export interface NotificationsOptions {
+  now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => NodeJS.Timeout;
+  /** Catch-up syncs run in the background (off in the CLI and most tests, like ctx.options.background). */
+  background?: boolean;
+}
 
 /**
  * Receiving and applying package notifications for one workspace. A notification is stored and
@@ -21,29 +32,36 @@ export class NotificationsService {
   private handle: ReceiverHandle | null = null;
   private lastError: string | null = null;
   private syncTimer: NodeJS.Timeout | null = null;
+  private lastCatchUp = -Infinity;
+  private readonly now: () => number;
+  private readonly setTimer: (fn: () => void, ms: number) => NodeJS.Timeout;
 
   constructor(
     private ws: Workspace,
     private ctx: CoreContext,
+    private opts: NotificationsOptions = {},
   ) {
     this.repo = createNotificationsRepo(ws.db);
+    this.now = opts.now ?? Date.now;
+    this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   }
 
-  receive(n: PackageNotification): { id: number; created: boolean; matched: boolean } {
+  receive(n: PackageNotification): { id: number; created: boolean; matched: boolean; applied: boolean } {
     const receivedAt = new Date().toISOString();
     const result = this.ws.db.transaction(() => {
       const stored = this.repo.insert(n, receivedAt);
-      if (!stored.created) return { ...stored, matched: false };
+      if (!stored.created) return { ...stored, matched: false, applied: false };
       const match = matchPackage(this.ws.db, n);
+      let stale: string | null = null;
       if (match) {
-        applyToPackage(this.ws, match.pk, n, receivedAt);
+        stale = applyToPackage(this.ws, match.pk, n, receivedAt);
         this.repo.setMatched(stored.id, match.pk);
       }
-      return { ...stored, matched: match !== null };
+      return { ...stored, matched: match !== null, applied: match !== null && stale === null };
     })();
     if (result.created) {
       this.ctx.bus.emit('notifications.received', this.repo.get(result.id));
-      if (result.matched) this.ctx.bus.emit('packages.changed', { reason: 'notification' });
+      if (result.applied) this.ctx.bus.emit('packages.changed', { reason: 'notification' });
       else this.syncSoon();
       this.publish();
     }
@@ -63,28 +81,43 @@ export class NotificationsService {
       for (const u of this.repo.unmatchedSince(new Date(Date.now() - 30 * DAY).toISOString())) {
         const match = matchPackage(this.ws.db, u.notification);
         if (!match) continue;
-        applyToPackage(this.ws, match.pk, u.notification, u.receivedAt);
+        // A sync may have brought a record fresher than this notification: then it only matches.
+        if (applyToPackage(this.ws, match.pk, u.notification, u.receivedAt) === null) applied += 1;
         this.repo.setMatched(u.id, match.pk);
-        applied += 1;
       }
     })();
     if (applied > 0) this.ctx.bus.emit('packages.changed', { reason: 'notification' });
     return applied;
   }
 
-  /** An unmatched notification is about a package the cache does not have yet: fetch it. */
+  /**
+   * An unmatched notification is about a package the cache does not have yet: fetch it. Coalesced:
+   * one catch-up sync serves every notification that arrives before it starts, and at most one
+   * starts per minute (a flood of notifications for unknown packages must not mean a flood of syncs).
+   */
   private syncSoon() {
-    if (this.syncTimer || !this.ctx.session.isSignedIn() || this.ctx.options.background === false) return;
-    this.syncTimer = setTimeout(() => {
+    const background = this.opts.background ?? this.ctx.options.background !== false;
+    if (this.syncTimer || !this.ctx.session.isSignedIn() || !background) return;
+    const wait = Math.max(CATCH_UP_DELAY_MS, this.lastCatchUp + CATCH_UP_EVERY_MS - this.now());
+    this.syncTimer = this.setTimer(() => {
       this.syncTimer = null;
-      try {
-        const sync = syncOf(this.ctx.workspace(), this.ctx);
-        if (!sync.isRunning()) sync.start({ from: new Date(Date.now() - 7 * DAY).toISOString() });
-      } catch {
-        // signed out meanwhile
-      }
-    }, 5_000);
-    this.syncTimer.unref();
+      this.catchUp();
+    }, wait);
+    this.syncTimer.unref?.();
+  }
+
+  /** Starts a sync of the days the unmatched notifications can be about (a week before the earliest). */
+  private catchUp(): void {
+    this.lastCatchUp = this.now();
+    const unmatched = this.repo.unmatchedSince(new Date(this.now() - 7 * DAY).toISOString());
+    if (unmatched.length === 0) return;
+    const earliest = Math.min(...unmatched.map((u) => Date.parse(u.receivedAt)));
+    try {
+      const sync = syncOf(this.ctx.workspace(), this.ctx);
+      if (!sync.isRunning()) sync.start({ from: new Date(earliest - 7 * DAY).toISOString() });
+    } catch {
+      // signed out meanwhile
+    }
   }
 
   async start(): Promise<void> {

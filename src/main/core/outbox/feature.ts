@@ -5,7 +5,7 @@ export const outboxFeature: Feature = {
   name: 'outbox',
   handlers: (ctx) => ({
     'outbox.list': (input) => outboxOf(ctx.workspace(), ctx).list(input),
-    'outbox.retry': ({ id }) => ({ retried: outboxOf(ctx.workspace(), ctx).retry(id) }),
+    'outbox.retry': ({ id }) => outboxOf(ctx.workspace(), ctx).retry(id),
     'outbox.cancel': ({ id }) => ({ cancelled: outboxOf(ctx.workspace(), ctx).cancel(id) }),
   }),
   /** Sends queued writes while signed in; waiting retries go out as soon as the service answers again. */

@@ -1,7 +1,7 @@
 import type { PackageKind, SyncInput, SyncProgress, SyncReport, SyncStatus } from '../../../shared/domain/packages';
 import { serviceMessage } from '../../../shared/service/auth';
 import { PACKAGE_LIST_PATHS, PackageListEnvelope, packageListSearch } from '../../../shared/service/packages';
-import { isTransientError, retry } from '../api/retry';
+import { isTransientError, retry, retryAfterMs } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
@@ -14,6 +14,12 @@ const DAY = 86_400_000;
 const CONCURRENCY = 3;
 /** Unfinished runs younger than this are resumed before a new run starts. */
 const RESUME_WITHIN_MS = 2 * DAY;
+/** Records read (mapped to cache rows) between two turns of the event loop; storing is sliced by storeSliced. */
+export const STORE_SLICE = 2_000;
+/** How long one page request may take (shown counting while it waits). */
+export const PAGE_TIMEOUT_MS = 30_000;
+/** Upper bound of pages in one window when the service sends no totals (1 000 000 packages at 100 a page). */
+const MAX_PAGES_WITHOUT_TOTALS = 10_000;
 
 interface RunRow {
   id: number;
@@ -29,6 +35,8 @@ interface RunRow {
 
 interface FetchedPage {
   rows: CacheRow[];
+  /** Package ids of the page, to check a window is complete. */
+  ids: number[];
   totalPages: number | null;
   totalResults: number | null;
   count: number;
@@ -77,7 +85,7 @@ export class PackageSync {
   constructor(
     private ws: Workspace,
     private ctx: CoreContext,
-    private opts: { retryBaseMs?: number; attempts?: number } = {},
+    private opts: { retryBaseMs?: number; attempts?: number; sleep?: (ms: number) => Promise<void> } = {},
   ) {
     const db = ws.db;
     this.repo = packagesOf(ws);
@@ -163,11 +171,19 @@ export class PackageSync {
           state: 'running',
           fetched: 0,
         };
-        const drifted = await this.runPages(run, k, false);
-        if (drifted) {
-          // The list changed under us: page the window once more so nothing slipped between pages.
+        const first = await this.runPages(run, k, false);
+        if (first.drifted || first.short) {
+          // The list changed under us (its total, or packages moved between pages with the total
+          // unchanged): page the window once more so nothing slipped between pages.
           const again = Number(this.insertRun.run(kind, from, to, pageSize, new Date().toISOString()).lastInsertRowid);
-          await this.runPages({ ...run, id: again }, k, false);
+          const second = await this.runPages({ ...run, id: again }, k, false);
+          if (second.short && second.expected !== null) {
+            throw new AppError(
+              'bad_response',
+              `the ${kind} list gave ${second.seen.size} different packages of the ${second.expected} it announced, twice (it changes while paging or ignores the page number); the cache may miss some`,
+              { seen: second.seen.size, expected: second.expected },
+            );
+          }
         }
         this.supersede.run(kind, from, to, runId);
       }
@@ -184,13 +200,30 @@ export class PackageSync {
     }
   }
 
-  /** Fetches and stores the pages of one run that are not stored yet; true when the total drifted. */
-  private async runPages(run: RunRow, k: SyncReport['kinds'][number], resumed: boolean): Promise<boolean> {
+  /**
+   * Fetches and stores the pages of one run that are not stored yet. Says whether the list moved
+   * (its total drifted, a package came on two pages, the first or last page changed meanwhile),
+   * and whether fewer distinct packages came than the total announced (`short`, only known when
+   * every page was fetched in this pass).
+   */
+  private async runPages(
+    run: RunRow,
+    k: SyncReport['kinds'][number],
+    resumed: boolean,
+  ): Promise<{ drifted: boolean; short: boolean; /** distinct packages of this pass */ seen: Set<number>; expected: number | null }> {
     const done = new Set(this.pagesDone.all(run.id).map((r) => r.page));
+    const complete = done.size === 0;
+    /** Distinct packages of this pass. */
+    const pass = new Set<number>();
     let drift = false;
+    let moved = false;
+    let pagesCounted = 0;
+    /** Ids of the first and last page as first fetched, to see whether the list moved meanwhile. */
+    const edges = new Map<number, string>();
     let totalPages = run.total_pages;
     let totalResults = run.total_results;
     const store = async (page: number, fetched: FetchedPage) => {
+      edges.set(page, fetched.ids.join(','));
       const now = new Date().toISOString();
       const r = await storeSliced(
         this.ws.db,
@@ -198,6 +231,12 @@ export class PackageSync {
         (slice) => this.repo.upsertRows(slice, now),
         () => this.insertPage.run(run.id, page, fetched.count, now),
       );
+      let fresh = 0;
+      for (const id of fetched.ids) {
+        if (!pass.has(id)) fresh++;
+        pass.add(id);
+      }
+      pagesCounted += fetched.ids.length;
       done.add(page);
       k.pages += 1;
       k.fetched += fetched.count;
@@ -213,6 +252,7 @@ export class PackageSync {
         total: totalResults,
       });
       this.emitChanged(false);
+      return fresh;
     };
 
     try {
@@ -228,12 +268,14 @@ export class PackageSync {
       }
 
       if (totalPages === null) {
-        // No paging information: keep going until a short page.
-        for (let page = 1; ; page++) {
+        // No paging information: keep going until a short page, a page with nothing new (a
+        // service that ignores the page number) or as many packages as it announced.
+        for (let page = 1; page < MAX_PAGES_WITHOUT_TOTALS; page++) {
           if (done.has(page)) continue;
           const p = await this.fetchPage(run, page);
-          await store(page, p);
-          if (p.count < run.page_size) break;
+          const fresh = await store(page, p);
+          if (p.count < run.page_size || fresh === 0) break;
+          if (totalResults !== null && pass.size >= totalResults) break;
         }
       } else {
         const todo: number[] = [];
@@ -251,9 +293,21 @@ export class PackageSync {
         };
         await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
         if (failure !== null) throw failure;
+        // Packages that leave the window while it is paged shift later pages: the total can stay
+        // the same (another package arrived) and one slips between two pages. Look at the first
+        // and last page again: when either changed, the caller pages the window once more.
+        if (complete && totalPages > 1) {
+          for (const page of [0, totalPages - 1]) {
+            const again = await this.fetchPage(run, page);
+            if (again.ids.join(',') !== edges.get(page)) moved = true;
+          }
+        }
       }
       this.finishRun.run('done', null, new Date().toISOString(), run.id);
-      return drift;
+      // A package on two pages also means the list moved.
+      if (pass.size < pagesCounted) moved = true;
+      const short = complete && totalResults !== null && pass.size < totalResults;
+      return { drifted: drift || moved, short, seen: pass, expected: totalResults };
     } catch (e) {
       this.finishRun.run('failed', e instanceof Error ? e.message : String(e), new Date().toISOString(), run.id);
       throw e;
@@ -273,14 +327,21 @@ export class PackageSync {
     });
     const url = `${profile.omsUrl}${PACKAGE_LIST_PATHS[run.kind]}?${search}`;
     return retry(
-      async () => {
-        const res = await this.ctx.session.authorized((token) =>
-          this.ctx.http.send(url, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 60_000 }),
-        );
+      async (attempt) => {
+        this.setProgress({ ...this.progress, waiting: { page, since: new Date().toISOString(), timeoutMs: PAGE_TIMEOUT_MS, attempt } });
+        const res = await this.ctx.session
+          .authorized((token) => this.ctx.http.send(url, { headers: { authorization: `Bearer ${token}` }, timeoutMs: PAGE_TIMEOUT_MS }))
+          .finally(() => {
+            if (this.progress.waiting?.page === page) this.setProgress({ ...this.progress, waiting: null });
+          });
         const env = PackageListEnvelope.safeParse(res.json);
         const message = env.success ? serviceMessage(env.data) : null;
         if (res.status === 429 || res.status >= 500) {
-          throw new AppError('service_error', message ?? `page ${page}: HTTP ${res.status}`, { status: res.status });
+          const wait = retryAfterMs(res.retryAfter);
+          throw new AppError('service_error', message ?? `page ${page}: HTTP ${res.status}`, {
+            status: res.status,
+            ...(wait !== null ? { retryAfterMs: wait } : {}),
+          });
         }
         if (res.status < 200 || res.status >= 300) {
           throw new AppError('service_error', message ?? `page ${page}: HTTP ${res.status}`, { status: res.status });
@@ -294,21 +355,31 @@ export class PackageSync {
         if (!env.data.isSuccess)
           throw new AppError('service_error', message ?? `page ${page}: the service reported a failure`, { status: res.status });
         const data = env.data.data ?? [];
-        let rows: CacheRow[];
+        const rows: CacheRow[] = [];
         try {
-          rows = data.map((r, i) => toCacheRow(r, run.kind, i));
+          for (let i = 0; i < data.length; i++) {
+            rows.push(toCacheRow(data[i]!, run.kind, i));
+            if (i % STORE_SLICE === STORE_SLICE - 1) await yieldToOthers();
+          }
         } catch (e) {
           if (e instanceof GarbledRecord) throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${e.message}`);
           throw e;
         }
         return {
           rows,
+          ids: rows.map((r) => r.id),
           count: rows.length,
           totalPages: env.data.totalPages ?? null,
           totalResults: env.data.totalResultCount ?? null,
         };
       },
-      { attempts: this.opts.attempts ?? 5, baseMs: this.opts.retryBaseMs ?? 400, capMs: 10_000, isTransient: isTransientError },
+      {
+        attempts: this.opts.attempts ?? 5,
+        baseMs: this.opts.retryBaseMs ?? 400,
+        capMs: 10_000,
+        isTransient: isTransientError,
+        sleep: this.opts.sleep,
+      },
     );
   }
 
@@ -325,6 +396,9 @@ export class PackageSync {
     this.ctx.bus.emit('packages.changed', { reason: 'sync' });
   }
 }
+
+/** Lets waiting I/O callbacks (a scan over IPC or HTTP) run before the next slice of work. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function parseDate(value: string, name: string): number {
   const t = Date.parse(value);

@@ -5,7 +5,7 @@ import { validateProductRequest } from '../../../shared/products/validate';
 import { productsOf } from '../catalog/products-repo';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
-import { outboxOf, registerSender } from '../outbox/outbox';
+import { idempotencyHeader, outboxOf, registerSender } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 
 /** Records per SaveProductsManually request; a model's records are never split across requests. */
@@ -18,14 +18,15 @@ interface SavePayload {
 
 registerSender(
   'products',
-  (payload, ws, ctx) => {
+  (payload, ws, ctx, meta) => {
     const p = payload as SavePayload;
     return ctx.session.authorized((token) =>
       ctx.http.send(`${ws.profile.pimUrl}/pim/SaveProductsManually?companyId=${encodeURIComponent(String(p.companyId))}`, {
         method: 'POST',
         body: p.records,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, ...idempotencyHeader(meta) },
         timeoutMs: 120_000,
+        signal: meta.signal,
       }),
     );
   },
@@ -36,13 +37,21 @@ registerSender(
       repo.save({ sku: p.sku, barcode: p.barcode, name: p.name, model: p.model, option: p.option, image: p.image }, 'saved');
     }
   },
+  // What a request saves: its models and single products. A refused one holds back only later
+  // saves of the same model or product (and is not sent again after a newer save of it).
+  (payload) => (payload as SavePayload).records.map((r) => recordKey(r)),
+  'keys',
 );
+
+function recordKey(r: ProductRecord): string {
+  return r.Main.Type === ProductType.single ? `single:${codeKey(r.Main.Sku ?? '')}` : `model:${codeKey(r.Main.Model ?? '')}`;
+}
 
 /** Groups records by model so a model, its options and variants always travel in one request. */
 export function batchRecords(records: ProductRecord[], size = PRODUCT_BATCH): ProductRecord[][] {
   const groups = new Map<string, ProductRecord[]>();
   for (const r of records) {
-    const key = r.Main.Type === ProductType.single ? `single:${codeKey(r.Main.Sku ?? '')}` : `model:${codeKey(r.Main.Model ?? '')}`;
+    const key = recordKey(r);
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const batches: ProductRecord[][] = [];

@@ -12,6 +12,7 @@ import type { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 import { checkGtin } from '../../../shared/barcode/gtin';
 import { productsOf } from '../catalog/products-repo';
+import { parcelCode } from '../../../shared/gs1/scan-intent';
 import { AppError } from '../errors';
 import { normCode } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
@@ -300,7 +301,12 @@ export function createReturnsRepo(ws: Workspace) {
       return { total, items: rows.map(toSummary) };
     },
 
-    scan: (code: string): ReturnSummary[] => s.scan.all(normCode(code)).map(toSummary),
+    /** A parcel label: any code of the package, or a GS1 label whose (00) SSCC the package carries. */
+    scan(code: string): ReturnSummary[] {
+      const sscc = parcelCode(code);
+      const bySscc = sscc ? s.scan.all(normCode(sscc)) : [];
+      return (bySscc.length ? bySscc : s.scan.all(normCode(code))).map(toSummary);
+    },
 
     get(id: number): ReturnDetail {
       const detail = requireReturn(id);

@@ -106,7 +106,18 @@ export class Session {
     if (input.remember) this.deps.profiles.setSecret(profile.id, this.deps.secrets.encrypt(creds.password));
     this.deps.settings.update({ activeProfileId: profile.id });
     this.profile = this.deps.profiles.get(profile.id);
-    this.deps.onProfile(this.profile);
+    try {
+      this.deps.onProfile(this.profile);
+    } catch (e) {
+      // The workspace cannot be opened (missing, damaged): not signed in, and the reason is told.
+      this.clearTimer();
+      this.profile = null;
+      this.creds = null;
+      this.token = null;
+      this.offline = false;
+      this.emit();
+      throw e;
+    }
     this.emit();
     return this.state();
   }
@@ -151,7 +162,8 @@ export class Session {
 
   /**
    * Runs an authorized request. On a 401 the token is dropped, one re-login happens (shared with
-   * every other caller that hit the same 401) and the request is retried once.
+   * every other caller that hit the same 401) and the request is retried once; a second 401 is
+   * AppError('forbidden', {reason: 'unauthorized'}).
    */
   async authorized(send: (token: string) => Promise<HttpResponse>): Promise<HttpResponse> {
     const token = await this.getToken();
@@ -160,7 +172,9 @@ export class Session {
     if (this.token === token) this.token = null;
     const fresh = await this.relogin();
     const retry = await this.track(send(fresh));
-    if (retry.status === 401) throw new AppError('session_expired', 'the service refused a fresh token');
+    // Refused again right after a successful login: the user may sign in but not do this. Not a
+    // session that ended (signing in again would loop); the caller decides how often to try.
+    if (retry.status === 401) throw new AppError('forbidden', 'the service refused a fresh token', { status: 401, reason: 'unauthorized' });
     return retry;
   }
 

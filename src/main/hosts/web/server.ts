@@ -15,6 +15,8 @@ export interface WebHostOptions {
   host?: '127.0.0.1';
   /** Per-run secret; random unless a test fixes it. */
   secret?: string;
+  /** Where request failures go (the `wd web` command passes the data directory's log file). */
+  log?: (msg: string, e?: unknown) => void;
 }
 
 export interface WebHost {
@@ -67,6 +69,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
   const server: Server = createServer((req, res) => {
     route(req, res).catch((e: unknown) => {
+      opts.log?.(`web host: ${req.method} ${req.url?.split('?')[0]} failed`, e);
       if (!res.headersSent) send(res, 500, { ok: false, error: { code: 'internal', message: String(e) } });
       else res.destroy();
     });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { CountLine } from '../../../shared/domain/counts';
 import { sortedLines, useCounts } from '../../store/counts';
+import { LineLots } from './Gs1Facts';
 
 const ROW = 56;
 
@@ -20,6 +21,7 @@ function LineRow({ line }: { line: CountLine }) {
       </span>
       <span role="cell" className="count-line-name">
         {line.name ?? ''}
+        {line.lots?.length ? <LineLots lots={line.lots} /> : null}
       </span>
       <span role="cell" className="count-line-qty">
         {editing ? (

@@ -4,6 +4,8 @@ import { beep } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
+import { CommandNotice } from './CommandNotice';
+import { runCountCommand, shelfCode } from './commands';
 import { CountingView } from './CountingView';
 import { PushStatus } from './PushStatus';
 import { ReviewView } from './ReviewView';
@@ -28,16 +30,19 @@ export function CountsScreen() {
     async (code: string) => {
       // A count being opened (the worker just picked a storage code): the scan belongs to it.
       await useCounts.getState().opening;
+      // A command barcode (the printed command sheet) is never a product or a storage code.
+      const command = await runCountCommand(code, { review: () => setReviewing(true) });
+      if (command) return beep(command === true ? 'ok' : 'error', sound);
       const current = useCounts.getState().session;
       if (!current) {
-        await openStorage(code);
+        await openStorage(shelfCode(code));
         beep(useCounts.getState().session ? 'ok' : 'error', sound);
         return;
       }
       if (current.state !== 'open') {
         // After a count was sent, a shelf label starts the next count.
         setReviewing(false);
-        await openStorage(code);
+        await openStorage(shelfCode(code));
         beep(useCounts.getState().session?.state === 'open' ? 'ok' : 'error', sound);
         return;
       }
@@ -53,6 +58,7 @@ export function CountsScreen() {
       <h1 id="counts-title" className="visually-hidden">
         {t('title')}
       </h1>
+      <CommandNotice />
       {!session ? (
         <StoragePicker />
       ) : session.state === 'pushed' ? (

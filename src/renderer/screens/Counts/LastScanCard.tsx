@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useCounts } from '../../store/counts';
+import { Gs1ScanFacts, ScanProblemText } from './Gs1Facts';
 
 /** Big enough to read from a metre away: what was just scanned and what it did. */
 export function LastScanCard() {
@@ -27,7 +28,14 @@ export function LastScanCard() {
       data-outcome={last.outcome}
     >
       <div className="last-scan-label">{t('last.title')}</div>
-      {last.outcome === 'misread' ? (
+      {last.outcome === 'misread' && last.problem ? (
+        <>
+          <div className="last-scan-big">{t('gs1:misread')}</div>
+          <div className="last-scan-sub" data-testid="scan-problem">
+            <ScanProblemText problem={last.problem} />
+          </div>
+        </>
+      ) : last.outcome === 'misread' ? (
         <>
           <div className="last-scan-big">{t('last.misread')}</div>
           <div className="last-scan-sub">{t('last.misreadHint', { code: last.code, expected: last.expectedCheckDigit ?? '?' })}</div>
@@ -39,6 +47,7 @@ export function LastScanCard() {
           <div className="last-scan-sub">
             {last.sku} {last.code !== last.sku ? `· ${last.code}` : ''}
           </div>
+          {last.gs1 ? <Gs1ScanFacts facts={last.gs1} /> : null}
         </>
       )}
       {last.outcome === 'unknown' ? (

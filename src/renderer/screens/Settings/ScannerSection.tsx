@@ -6,6 +6,7 @@ import { ErrorText } from '../../components/ErrorText';
 import { decodeKey } from '../../scanner/keymap';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
+import { ScannerWizard } from './ScannerWizard';
 
 interface SeenKey {
   key: string;
@@ -16,31 +17,46 @@ interface SeenKey {
 
 type Outcome = { type: 'scan'; code: string } | { type: 'typing'; text: string } | null;
 
+/** One piece of advice, and the settings change that follows it when there is one ("Apply"). */
+export interface Advice {
+  key: string;
+  params: Record<string, string | number>;
+  patch?: Partial<ScannerSettings>;
+}
+
 /** Advice for the settings, from the keys of the last attempt. */
-export function scannerAdvice(
-  keys: SeenKey[],
-  s: ScannerSettings,
-  outcome: Outcome,
-): { key: string; params: Record<string, string | number> }[] {
-  const out: { key: string; params: Record<string, string | number> }[] = [];
+export function scannerAdvice(keys: SeenKey[], s: ScannerSettings, outcome: Outcome): Advice[] {
+  const out: Advice[] = [];
   const chars = keys.filter((k) => k.decoded !== null);
   const gaps = chars.slice(1).map((k) => k.gap ?? 0);
   const maxGap = gaps.length ? Math.max(...gaps) : 0;
-  if (maxGap > s.maxInterKeyMs && maxGap < 200)
-    out.push({ key: 'test.adviceGap', params: { gap: Math.round(maxGap), suggest: Math.min(200, Math.ceil((maxGap * 1.3) / 5) * 5) } });
+  if (maxGap > s.maxInterKeyMs && maxGap < 200) {
+    const suggest = Math.min(200, Math.ceil((maxGap * 1.3) / 5) * 5);
+    out.push({ key: 'test.adviceGap', params: { gap: Math.round(maxGap), suggest }, patch: { maxInterKeyMs: suggest } });
+  }
   const mismatch = chars.find((k) => k.key.length === 1 && k.decoded !== k.key);
-  if (mismatch) out.push({ key: 'test.adviceLayout', params: { key: mismatch.key, meant: mismatch.decoded ?? '' } });
+  if (mismatch)
+    out.push({
+      key: 'test.adviceLayout',
+      params: { key: mismatch.key, meant: mismatch.decoded ?? '' },
+      ...(s.usePhysicalKeys ? {} : { patch: { usePhysicalKeys: true } }),
+    });
   const end = keys[keys.length - 1]?.key;
-  if ((end === 'Enter' || end === 'Tab') && end !== s.suffix) out.push({ key: 'test.adviceSuffix', params: { got: end, want: s.suffix } });
+  if ((end === 'Enter' || end === 'Tab') && end !== s.suffix)
+    out.push({ key: 'test.adviceSuffix', params: { got: end, want: s.suffix }, patch: { suffix: end } });
   const text = chars.map((k) => k.decoded).join('');
   if (s.prefix && text && !text.startsWith(s.prefix)) out.push({ key: 'test.advicePrefix', params: { prefix: s.prefix } });
   if (text && text.length - s.prefix.length < s.minLength)
-    out.push({ key: 'test.adviceShort', params: { length: text.length - s.prefix.length, min: s.minLength } });
+    out.push({
+      key: 'test.adviceShort',
+      params: { length: text.length - s.prefix.length, min: s.minLength },
+      ...(text.length - s.prefix.length >= 1 ? { patch: { minLength: text.length - s.prefix.length } } : {}),
+    });
   if (out.length === 0 && outcome?.type === 'scan') out.push({ key: 'test.adviceOk', params: {} });
   return out;
 }
 
-function ScannerTest({ settings }: { settings: ScannerSettings }) {
+function ScannerTest({ settings, apply }: { settings: ScannerSettings; apply: (patch: Partial<ScannerSettings>) => Promise<void> }) {
   const { t } = useTranslation('scanner');
   const [keys, setKeys] = useState<SeenKey[]>([]);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -75,7 +91,14 @@ function ScannerTest({ settings }: { settings: ScannerSettings }) {
           <strong>{t('test.advice')}</strong>
           <ul>
             {advice.map((a) => (
-              <li key={a.key}>{t(a.key, a.params)}</li>
+              <li key={a.key}>
+                {t(a.key, a.params)}{' '}
+                {a.patch ? (
+                  <button type="button" className="btn btn-small" onClick={() => void apply(a.patch!)}>
+                    {t('test.apply')}
+                  </button>
+                ) : null}
+              </li>
             ))}
           </ul>
         </div>
@@ -113,8 +136,12 @@ export function ScannerSection() {
   const update = useApp((s) => s.updateSettings);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [testing, setTesting] = useState(false);
-  const [maxGap, setMaxGap] = useState(String(settings.maxInterKeyMs));
-  const [minLength, setMinLength] = useState(String(settings.minLength));
+  const [wizard, setWizard] = useState(false);
+  // Drafts while typing; otherwise the stored values (which the wizard and "Apply" change too).
+  const [maxGapDraft, setMaxGap] = useState<string | null>(null);
+  const [minLengthDraft, setMinLength] = useState<string | null>(null);
+  const maxGap = maxGapDraft ?? String(settings.maxInterKeyMs);
+  const minLength = minLengthDraft ?? String(settings.minLength);
 
   const apply = async (patch: Partial<ScannerSettings>) => {
     const r = await update({ scanner: patch });
@@ -156,7 +183,7 @@ export function ScannerSection() {
             inputMode="numeric"
             value={maxGap}
             onChange={(e) => setMaxGap(e.target.value)}
-            onBlur={() => void apply({ maxInterKeyMs: Number(maxGap) })}
+            onBlur={() => void apply({ maxInterKeyMs: Number(maxGap) }).then(() => setMaxGap(null))}
           />
         </label>
         <label className="field">
@@ -165,13 +192,26 @@ export function ScannerSection() {
             inputMode="numeric"
             value={minLength}
             onChange={(e) => setMinLength(e.target.value)}
-            onBlur={() => void apply({ minLength: Number(minLength) })}
+            onBlur={() => void apply({ minLength: Number(minLength) }).then(() => setMinLength(null))}
           />
         </label>
       </div>
       <label className="check">
         <input type="checkbox" checked={settings.usePhysicalKeys} onChange={(e) => void apply({ usePhysicalKeys: e.target.checked })} />
         <span>{t('usePhysicalKeys')}</span>
+      </label>
+      <label className="field">
+        <span>{t('gsSubstitute')}</span>
+        <input
+          value={settings.gsSubstitute}
+          maxLength={1}
+          className="short-input"
+          onChange={(e) => void apply({ gsSubstitute: e.target.value })}
+          aria-describedby="gs-hint"
+        />
+        <small id="gs-hint" className="hint">
+          {t('gsSubstituteHint')}
+        </small>
       </label>
       <label className="check">
         <input type="checkbox" checked={settings.sound} onChange={(e) => void apply({ sound: e.target.checked })} />
@@ -182,7 +222,21 @@ export function ScannerSection() {
       <button type="button" className="btn" aria-pressed={testing} onClick={() => setTesting(!testing)}>
         {testing ? t('test.stop') : t('test.start')}
       </button>
-      {testing ? <ScannerTest settings={settings} /> : null}
+      {testing ? <ScannerTest settings={settings} apply={apply} /> : null}
+      {wizard ? (
+        <ScannerWizard onClose={() => setWizard(false)} />
+      ) : (
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            setTesting(false);
+            setWizard(true);
+          }}
+        >
+          {t('labels:wizard.start')}
+        </button>
+      )}
     </section>
   );
 }

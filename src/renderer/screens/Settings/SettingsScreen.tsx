@@ -3,6 +3,7 @@ import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 import { AboutSection } from './AboutSection';
 import { GeneralSection } from './GeneralSection';
+import { LabelsSection } from './LabelsSection';
 import { ProfilesSection } from './ProfilesSection';
 import { ReceiverSection } from './ReceiverSection';
 import { ScannerSection } from './ScannerSection';
@@ -25,6 +26,7 @@ export function SettingsScreen() {
       <GeneralSection />
       <ProfilesSection />
       {signedIn ? <ScannerSection /> : null}
+      {signedIn ? <LabelsSection /> : null}
       {signedIn ? <ReceiverSection /> : null}
       <AboutSection />
     </main>

@@ -15,4 +15,20 @@ export const errors = {
   unavailable: 'This is not available here.',
   internal: 'Something went wrong inside the app.',
   details: 'Details',
+  /** A workspace file that cannot be used (AppError params.reason). */
+  workspace: {
+    workspace_missing:
+      'The data of this connection is missing or empty (counts and unsent writes included). Restore a backup (see the README), or ask IT.',
+    workspace_damaged:
+      'The data of this connection was damaged. It was set aside (kept) and what could be read was saved to {{exported}}. Sign in again to start with a fresh cache.',
+  },
+  /** Why a write of the outbox is where it is (OutboxItem.reason). */
+  outbox: {
+    refused: 'The service refused this write. Fix the cause and send it again, or cancel it.',
+    blocked: 'Waits behind write #{{blockedBy}}, which the service refused: send that one again or cancel it.',
+    stale: 'Not sent again: a newer count of {{sku}} at {{storageCode}} was sent on {{sentAt}}. Cancel this one.',
+    unauthorized: 'The service refuses this user for {{kind}} writes. Ask for the permission, then send again.',
+    unrecorded: 'The service answered; the app notes it as soon as the disk takes it (disk full or busy).',
+    halted: 'Sending stopped: the service refuses this user for these writes.',
+  },
 };

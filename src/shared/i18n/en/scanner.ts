@@ -9,7 +9,10 @@ export const scanner = {
   minLength: 'Shortest code length',
   usePhysicalKeys: 'Read codes from the physical keys (keep on with Turkish Q/F keyboards)',
   sound: 'Beep when a scan is stored',
+  gsSubstitute: 'Character the scanner sends for the GS1 separator (FNC1)',
+  gsSubstituteHint: 'Empty when the scanner sends GS itself. Scanners that cannot often send ~ or |.',
   test: {
+    apply: 'Apply',
     title: 'Test the scanner',
     start: 'Start the test',
     stop: 'Stop the test',

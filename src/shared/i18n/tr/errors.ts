@@ -18,4 +18,19 @@ export const errors: Shape<typeof en> = {
   unavailable: 'Bu burada kullanılamıyor.',
   internal: 'Uygulamanın içinde bir şeyler ters gitti.',
   details: 'Ayrıntılar',
+  workspace: {
+    workspace_missing:
+      'Bu bağlantının verisi yok ya da boş (sayımlar ve gönderilmemiş kayıtlar dahil). Bir yedeği geri yükleyin (README) ya da bilgi işleme haber verin.',
+    workspace_damaged:
+      'Bu bağlantının verisi bozulmuş. Kenara alındı (silinmedi), okunabilenler {{exported}} dosyasına kaydedildi. Boş bir önbellekle başlamak için yeniden giriş yapın.',
+  },
+  outbox: {
+    refused: 'Servis bu gönderimi reddetti. Sorunu düzeltip yeniden gönderin ya da iptal edin.',
+    blocked: 'Servisin reddettiği #{{blockedBy}} numaralı gönderimin arkasında bekliyor: onu yeniden gönderin ya da iptal edin.',
+    stale:
+      'Yeniden gönderilmedi: {{storageCode}} rafındaki {{sku}} için daha yeni bir sayım {{sentAt}} tarihinde gönderildi. Bunu iptal edin.',
+    unauthorized: 'Servis bu kullanıcının {{kind}} gönderimlerine izin vermiyor. Yetki isteyin, sonra yeniden gönderin.',
+    unrecorded: 'Servis yanıt verdi; disk yazmaya izin verince uygulama bunu kaydedecek (disk dolu ya da meşgul).',
+    halted: 'Gönderim durdu: servis bu kullanıcının bu gönderimlerine izin vermiyor.',
+  },
 };

@@ -13,7 +13,10 @@ export const scanner: Shape<typeof en> = {
   minLength: 'En kısa kod uzunluğu',
   usePhysicalKeys: 'Kodları fiziksel tuşlardan oku (Türkçe Q/F klavyelerde açık bırakın)',
   sound: 'Okutma kaydedilince bip sesi',
+  gsSubstitute: 'Okuyucunun GS1 ayracı (FNC1) için gönderdiği karakter',
+  gsSubstituteHint: 'Okuyucu GS’nin kendisini gönderiyorsa boş. Gönderemeyenler çoğunlukla ~ ya da | gönderir.',
   test: {
+    apply: 'Uygula',
     title: 'Okuyucuyu dene',
     start: 'Denemeyi başlat',
     stop: 'Denemeyi durdur',

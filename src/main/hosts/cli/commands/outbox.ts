@@ -11,18 +11,22 @@ export const outboxCommand: Command = {
   async run(ctx, argv) {
     const { values } = parse(argv, { retry: { type: 'boolean' }, all: { type: 'boolean' } });
     const core = ctx.core();
+    const notes: string[] = [];
+    let stale: number[] = [];
     if (values.retry) {
       await signInActive(ctx);
       const outbox = outboxOf(core.ctx.workspace(), core.ctx);
-      outbox.retry();
+      stale = outbox.retry().stale;
       await outbox.drain();
+      if (stale.length > 0) notes.push(ctx.t('cli:outboxStale', { count: stale.length, ids: stale.map((i) => `#${i}`).join(', ') }));
+      if (outbox.lastDrainSkipped()) notes.push(ctx.t('cli:outboxElsewhere'));
     }
     const ws = core.ctx.session.isSignedIn() ? core.ctx.workspace() : core.ctx.openWorkspace(activeProfile(ctx).id);
     const outbox = outboxOf(ws, core.ctx);
     const items = outbox.list({ limit: 200, states: values.all ? undefined : ['pending', 'sending', 'failed'] });
     const counts = outbox.counts();
     if (ctx.json) {
-      ctx.print('', { counts, items });
+      ctx.print('', { counts, items, stale });
     } else {
       const lines = items.map((i) =>
         [
@@ -34,13 +38,14 @@ export const outboxCommand: Command = {
             .map(([k, v]) => `${k}=${String(v)}`)
             .join(' '),
           i.attempts ? ctx.t('cli:attempts', { count: i.attempts }) : '',
-          i.lastError ? `— ${i.lastError.message}` : '',
+          i.reason ? `— ${ctx.t(`errors:outbox.${i.reason}`, { ...i.lastError?.params, blockedBy: i.blockedBy, kind: i.kind })}` : '',
+          i.lastError ? `(${i.lastError.message})` : '',
           i.responseBody && i.state === 'failed' ? `\n    ${i.responseBody.slice(0, 500)}` : '',
         ]
           .filter(Boolean)
           .join('  '),
       );
-      ctx.print([...lines, ctx.t('cli:outboxCounts', counts)].join('\n'));
+      ctx.print([...lines, ...notes, ctx.t('cli:outboxCounts', counts)].join('\n'));
     }
     return counts.failed > 0 || (values.retry && counts.pending > 0) ? 1 : 0;
   },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../core';
+import { fileLogger } from '../../../core/log';
 import { startWebHost } from '../../web/server';
 import { sandboxTrainingService } from '../../training';
 import { intOption, parse } from '../args';
@@ -20,14 +21,19 @@ export const webCommand: Command = {
   async run(ctx, argv) {
     const { values } = parse(argv, { port: { type: 'string' }, renderer: { type: 'string' }, host: { type: 'string' } });
     if (values.host && values.host !== '127.0.0.1') throw new UsageError('the web host listens on 127.0.0.1 only');
+    // Outbox trouble (an answer the database could not take …) and request failures land in
+    // <data dir>/logs/web.log as well as on stderr.
+    const log = fileLogger(join(ctx.dataDir, 'logs', 'web.log'));
     const core = createCore({
       dataDir: ctx.dataDir,
       host: 'web',
       version: ctx.env.npm_package_version,
+      log,
       trainingService: sandboxTrainingService,
     });
     const host = await startWebHost({
       core,
+      log,
       rendererDir: values.renderer ?? defaultRendererDir,
       port: intOption(values.port, 'port', 0, 65_535) ?? 0,
     });

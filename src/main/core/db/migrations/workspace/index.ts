@@ -5,6 +5,8 @@ import { m003Counts } from './003-counts';
 import { m004Returns } from './004-returns';
 import { m005Notifications } from './005-notifications';
 import { m006Products } from './006-products';
+import { m008OutboxLease } from './008-outbox-lease';
+import { m009ScanGs1 } from './009-scan-gs1';
 import { m010CompactCache } from './010-compact-cache';
 
 /**
@@ -19,5 +21,7 @@ export const workspaceMigrations: readonly Migration[] = [
   m004Returns,
   m005Notifications,
   m006Products,
+  m008OutboxLease,
+  m009ScanGs1,
   m010CompactCache,
 ];

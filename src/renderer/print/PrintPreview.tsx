@@ -1,0 +1,82 @@
+import { useEffect, useMemo } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import '../styles/print.css';
+import { barcodeImage } from './barcode';
+import { pages, perPage, type LabelSize, type PrintedCode } from './sheets';
+
+function Label({ code }: { code: PrintedCode }) {
+  const { t } = useTranslation();
+  const img = useMemo(() => {
+    if (code.textOnly) return null;
+    try {
+      return barcodeImage(code);
+    } catch {
+      return null; // a code the symbology cannot hold: the text still prints
+    }
+  }, [code]);
+  return (
+    <div className="print-label" data-code={code.data}>
+      {code.title ? <div className="print-label-title">{t(code.title.key, code.title.params)}</div> : null}
+      {img ? <img src={img.url} alt={code.text} className={`print-bars print-bars-${code.bcid}`} /> : null}
+      {code.textOnly ? <div className="print-label-title">{t('labels:textOnly')}</div> : null}
+      <div className={`print-label-text${code.bcid === 'code128' && !code.title ? ' print-label-text-big' : ''}`}>{code.text}</div>
+    </div>
+  );
+}
+
+/**
+ * A printable sheet over the whole screen: A4 pages of labels of the given size, printed with
+ * Chromium's print (window.print; in the desktop app the system print dialog). Only the pages are
+ * printed, nothing of the app behind them.
+ */
+export function PrintPreview({
+  title,
+  codes,
+  size,
+  onClose,
+}: {
+  title: string;
+  codes: PrintedCode[];
+  size: LabelSize;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('labels');
+  const { columns, marginXMm, marginYMm } = perPage(size);
+  const sheet = useMemo(() => pages(codes, size), [codes, size]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return createPortal(
+    <div className="print-overlay" role="dialog" aria-modal="true" aria-label={title} data-testid="print-preview">
+      <div className="print-toolbar">
+        <strong>{title}</strong>
+        <span>{t('pages', { count: sheet.length })}</span>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          {t('print')}
+        </button>
+        <button type="button" className="btn" onClick={onClose} autoFocus>
+          {t('common:actions.close')}
+        </button>
+      </div>
+      {sheet.map((page, i) => (
+        <section
+          key={i}
+          className="print-page"
+          style={{
+            gridTemplateColumns: `repeat(${columns}, ${size.widthMm}mm)`,
+            gridAutoRows: `${size.heightMm}mm`,
+            padding: `${marginYMm}mm ${marginXMm}mm`,
+          }}
+        >
+          {page.map((code, j) => (
+            <Label key={j} code={code} />
+          ))}
+        </section>
+      ))}
+    </div>,
+    document.body,
+  );
+}

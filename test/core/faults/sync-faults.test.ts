@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src/main/core';
+import { PackageSync } from '../../../src/main/core/packages/sync';
+import { fakeService, type FakeRequest, type FakeService } from '../../support/fake-service';
+import { tempDir } from '../../support/temp';
+
+const sample = (
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8'),
+  ) as {
+    data: Record<string, unknown>[];
+  }
+).data[0]!;
+const record = (id: number) => ({ ...sample, id, orderNumber: `ON-${id}`, orderDate: '2026-11-20T10:00:00' });
+const PAGE = 20;
+
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of closers.reverse()) await c();
+  closers.length = 0;
+});
+
+/** A package list of the test's own: `list()` is what the service holds at the moment of each request. */
+async function setup(answer: (page: number, req: FakeRequest) => { data: unknown[]; totalResultCount?: number; totalPages?: number }) {
+  const svc: FakeService = await fakeService({
+    'GET /orders/GetOrderPackages': (req) => {
+      const page = Number(req.query.get('page') ?? 0);
+      return { status: 200, body: { isSuccess: true, statusCode: '200', ...answer(page, req) } };
+    },
+  });
+  closers.push(() => svc.close());
+  const t = tempDir();
+  closers.push(t.cleanup);
+  const core: Core = createCore({ dataDir: t.dir, host: 'test', background: false, log: () => undefined });
+  closers.push(() => core.close());
+  const p = await core.call('profiles.save', {
+    name: 'F',
+    omsUrl: svc.url,
+    pimUrl: svc.url,
+    companyId: 1,
+    storageCodes: ['A-01'],
+    pageSize: PAGE,
+  });
+  if (!p.ok) throw new Error(p.error.message);
+  const s = await core.call('session.signIn', { profileId: p.value.id, userName: 'demo', password: 'x' });
+  if (!s.ok) throw new Error(s.error.message);
+  const ws = core.ctx.workspace();
+  const waits: number[] = [];
+  const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, sleep: async (ms) => void waits.push(ms) });
+  const cached = () =>
+    (ws.db.prepare("SELECT id FROM packages WHERE kind = 'order' ORDER BY id").all() as { id: number }[]).map((r) => r.id);
+  return { svc, sync, cached, waits, core, ws };
+}
+
+const window = { from: '2026-11-01T00:00:00Z', to: '2026-11-30T00:00:00Z', kinds: ['order' as const] };
+const pages = (svc: FakeService) => svc.requests.filter((r) => r.path === '/orders/GetOrderPackages').length;
+
+describe('package sync against a misbehaving list', () => {
+  it('notices packages that moved between pages while the total stayed the same, and pages again', async () => {
+    let list = Array.from({ length: 60 }, (_, i) => i + 1);
+    let served = 0;
+    const { sync, cached } = await setup((page) => {
+      // After the first page: package 5 leaves the window, 61 arrives — the total stays 60, and 21 slides onto page 0.
+      if (served++ === 1) list = [...list.filter((id) => id !== 5), 61];
+      return {
+        data: list.slice(page * PAGE, (page + 1) * PAGE).map(record),
+        totalResultCount: list.length,
+        totalPages: Math.ceil(list.length / PAGE),
+      };
+    });
+    await sync.run(window);
+    expect(cached()).toEqual(expect.arrayContaining(list));
+  });
+
+  it('does not say "done" when the service ignores the page number but announces totals', async () => {
+    const { sync, svc } = await setup(() => ({
+      data: Array.from({ length: PAGE }, (_, i) => record(i + 1)),
+      totalResultCount: 60,
+      totalPages: 3,
+    }));
+    await expect(sync.run(window)).rejects.toThrow(/20 different packages of the 60/);
+    expect(sync.status().progress).toMatchObject({ state: 'failed', error: { code: 'bad_response' } });
+    // Each pass: 3 pages and the first and last again; then it stops.
+    expect(pages(svc)).toBe(10);
+  });
+
+  it('stops paging when a service without totals ignores the page number', async () => {
+    const { sync, svc, cached } = await setup(() => ({ data: Array.from({ length: PAGE }, (_, i) => record(i + 1)) }));
+    await sync.run(window);
+    expect(cached()).toHaveLength(PAGE);
+    // A page with nothing new ends a pass; the repeat marks the list as moving, so it is paged once more, and that is all.
+    expect(pages(svc)).toBe(4);
+  });
+
+  it('waits as long as Retry-After says', async () => {
+    let n = 0;
+    const { sync, svc, waits } = await setup(() => ({ data: [record(1)], totalResultCount: 1, totalPages: 1 }));
+    const list = svc.routes.get('GET /orders/GetOrderPackages')!;
+    svc.routes.set('GET /orders/GetOrderPackages', (req, res) =>
+      ++n === 1 ? { status: 503, body: { isSuccess: false }, headers: { 'retry-after': '7' } } : list(req, res),
+    );
+    await sync.run(window);
+    expect(waits).toEqual([7_000]);
+  });
+
+  it('stores a huge page in slices and lets scans through between them', async () => {
+    const huge = Array.from({ length: 5_000 }, (_, i) => record(i + 1));
+    const { sync, core, ws } = await setup(() => ({ data: huge, totalResultCount: huge.length, totalPages: 1 }));
+    const open = await core.call('counts.open', { storageCode: 'A-01' });
+    if (!open.ok) throw new Error(open.error.message);
+    const pageStored = () => ws.db.prepare('SELECT count(*) AS n FROM sync_pages').get() as { n: number };
+    const cachedNow = () => (ws.db.prepare('SELECT count(*) AS n FROM packages').get() as { n: number }).n;
+    let running = true;
+    const midPage: number[] = [];
+    const scanner = (async () => {
+      while (running) {
+        const r = await core.call('counts.scan', { sessionId: open.value.session.id, code: 'RAF-1' });
+        expect(r.ok).toBe(true);
+        // A scan answered while part of the page is stored and the page is not done yet.
+        const n = cachedNow();
+        if (n > 0 && n < huge.length && pageStored().n === 0) midPage.push(n);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    await sync.run(window);
+    running = false;
+    await scanner;
+    expect(midPage.length).toBeGreaterThan(0);
+    expect(cachedNow()).toBe(huge.length);
+  });
+
+  it('shows which request it waits for and how long it may take', async () => {
+    const { sync, svc, core } = await setup(() => ({ data: [record(1)], totalResultCount: 1, totalPages: 1 }));
+    const list = svc.routes.get('GET /orders/GetOrderPackages')!;
+    let release = () => undefined as void;
+    svc.routes.set('GET /orders/GetOrderPackages', (req, res) => {
+      release = () => {
+        const a = list(req, res)!;
+        res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
+      };
+    });
+    const seen: unknown[] = [];
+    core.bus.on('packages.sync', (p) => seen.push(p.waiting));
+    const running = sync.run(window);
+    await new Promise<void>((r) => {
+      const t = setInterval(() => svc.requests.some((q) => q.path === '/orders/GetOrderPackages') && (clearInterval(t), r()), 10);
+    });
+    expect(sync.status().progress.waiting).toMatchObject({ page: 0, timeoutMs: 30_000, attempt: 0 });
+    release();
+    await running;
+    expect(sync.status().progress.waiting ?? null).toBeNull();
+    expect(seen.filter(Boolean).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { existsSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { outboxOf } from '../../../src/main/core/outbox/outbox';
+import { backupWorkspace, BACKUPS_KEPT } from '../../../src/main/core/workspace';
+import { rig, type TestRig } from '../../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+async function signedInWithWork() {
+  t = await rig();
+  const s = await t.signIn();
+  const ws = t.core.ctx.workspace();
+  outboxOf(ws, t.core.ctx).enqueue({
+    kind: 'inventory',
+    groupKey: 'inventory:A-01',
+    payload: [{ Sku: 'S1', Qty: 3, StorageCode: 'A-01' }],
+  });
+  await t.call('counts.open', { storageCode: 'A-01' });
+  const file = ws.file;
+  await t.call('session.signOut', { forget: false });
+  return { profileId: s.profileId!, file };
+}
+const signInAgain = (profileId: string) => t.core.call('session.signIn', { profileId, userName: 'demo', password: 'demo1234' });
+
+describe('a workspace file that is missing, empty or damaged', () => {
+  it('is reported when missing, not silently replaced by an empty one', async () => {
+    const { profileId, file } = await signedInWithWork();
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    const r = await signInAgain(profileId);
+    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'workspace_missing' } } });
+    expect(!r.ok && r.error.message).toContain('missing');
+    expect(existsSync(file)).toBe(false);
+    expect(t.core.ctx.session.isSignedIn()).toBe(false);
+  });
+
+  it('is reported when empty (0 bytes)', async () => {
+    const { profileId, file } = await signedInWithWork();
+    for (const f of [`${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    writeFileSync(file, '');
+    const r = await signInAgain(profileId);
+    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'workspace_missing' } } });
+    expect(!r.ok && r.error.message).toContain('empty');
+  });
+
+  it('is moved aside (kept, dated) when damaged, with a clear message; signing in again starts a fresh cache', async () => {
+    const { profileId, file } = await signedInWithWork();
+    const size = statSync(file).size;
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(100, 0x41), 0, 100, 0);
+    closeSync(fd);
+    const r = await signInAgain(profileId);
+    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'workspace_damaged' } } });
+    const movedTo = String(!r.ok && r.error.params?.movedTo);
+    expect(movedTo).toMatch(/\.damaged-\d{4}-\d{2}-\d{2}T.*\.db$/);
+    expect(statSync(movedTo).size).toBe(size);
+    expect(!r.ok && r.error.message).toContain('Sign in again to start with a fresh cache');
+    expect((await signInAgain(profileId)).ok).toBe(true);
+    expect(outboxOf(t.core.ctx.workspace(), t.core.ctx).counts()).toEqual({ pending: 0, failed: 0 });
+  });
+
+  it('keeps a daily VACUUM INTO copy, the last 7, each a whole database', async () => {
+    t = await rig();
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    outboxOf(ws, t.core.ctx).enqueue({
+      kind: 'inventory',
+      groupKey: 'inventory:A-01',
+      payload: [{ Sku: 'S1', Qty: 3, StorageCode: 'A-01' }],
+    });
+    const first = backupWorkspace(t.dataDir, ws, new Date('2026-11-01T08:00:00Z'));
+    expect(backupWorkspace(t.dataDir, ws, new Date('2026-11-01T18:00:00Z'))).toBeNull();
+    for (let d = 2; d <= 10; d++) backupWorkspace(t.dataDir, ws, new Date(`2026-11-${String(d).padStart(2, '0')}T08:00:00Z`));
+    const dir = join(t.dataDir, 'backups', ws.profile.id);
+    const kept = readdirSync(dir).sort();
+    expect(kept).toHaveLength(BACKUPS_KEPT);
+    expect(kept[0]).toContain('2026-11-04');
+    expect(existsSync(first!)).toBe(false);
+    const copy = new Database(join(dir, kept.at(-1)!), { readonly: true });
+    expect(copy.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 1 });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+  });
+});

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CATCH_UP_EVERY_MS, NotificationsService } from '../../../src/main/core/notifications/service';
+import { syncOf } from '../../../src/main/core/packages/sync';
+import { PackageNotification } from '../../../src/shared/service/webhooks';
+import { rig, type TestRig } from '../../support/core';
+
+let t: TestRig;
+afterEach(async () => t?.close());
+
+const sample = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/webhook_OrderPackageStatusChangedEvent.json'), 'utf8'),
+) as Record<string, unknown>;
+const unknownPackage = (i: number) => PackageNotification.parse({ ...sample, packageId: `UNKNOWN-${i}`, items: [] });
+
+describe('catch-up syncs for notifications about packages the cache does not have', () => {
+  it('are coalesced: one for a burst, at most one a minute over ten minutes of unmatched notifications', async () => {
+    t = await rig();
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    let clock = Date.now();
+    const timers: { fn: () => void; at: number }[] = [];
+    const service = new NotificationsService(ws, t.core.ctx, {
+      background: true,
+      now: () => clock,
+      setTimer: (fn, ms) => {
+        timers.push({ fn, at: clock + ms });
+        return { unref: () => undefined } as unknown as NodeJS.Timeout;
+      },
+    });
+    const started: string[] = [];
+    t.core.bus.on('packages.sync', (p) => {
+      if (p.state === 'running' && p.startedAt && !started.includes(p.startedAt)) started.push(p.startedAt);
+    });
+    // One unmatched notification every 6 s for 10 minutes (the issue saw 95 syncs in that time).
+    for (let i = 0; i < 100; i++) {
+      service.receive(unknownPackage(i));
+      clock += 6_000;
+      for (const due of timers.filter((x) => x.at <= clock)) {
+        timers.splice(timers.indexOf(due), 1);
+        due.fn();
+        // Let the sync it started finish before the clock moves on.
+        while (syncOf(ws, t.core.ctx).isRunning()) await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+    expect(started.length).toBeGreaterThanOrEqual(5);
+    expect(started.length).toBeLessThanOrEqual(Math.ceil((100 * 6_000) / CATCH_UP_EVERY_MS));
+  });
+});

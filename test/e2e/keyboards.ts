@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+
+/** One keydown as a keyboard-wedge scanner produces it. */
+export interface Key {
+  key: string;
+  code: string;
+  shiftKey: boolean;
+  ctrlKey?: boolean;
+}
+
+const GS = '\u001d';
+const US_SHIFTED: Record<string, string> = {
+  Digit1: '!',
+  Digit2: '@',
+  Digit3: '#',
+  Digit4: '$',
+  Digit5: '%',
+  Digit6: '^',
+  Digit7: '&',
+  Digit8: '*',
+  Digit9: '(',
+  Digit0: ')',
+  Minus: '_',
+  Equal: '+',
+  BracketLeft: '{',
+  BracketRight: '}',
+  Semicolon: ':',
+  Quote: '"',
+  Comma: '<',
+  Period: '>',
+  Slash: '?',
+  Backquote: '~',
+  Backslash: '|',
+};
+const US_PLAIN: Record<string, string> = {
+  Minus: '-',
+  Equal: '=',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Semicolon: ';',
+  Quote: "'",
+  Comma: ',',
+  Period: '.',
+  Slash: '/',
+  Backquote: '`',
+  Backslash: '\\',
+  Space: ' ',
+};
+
+/** The physical key (US layout) and Shift a scanner presses for a character. */
+export function usKey(ch: string): { code: string; shift: boolean } {
+  if (/[a-z]/.test(ch)) return { code: `Key${ch.toUpperCase()}`, shift: false };
+  if (/[A-Z]/.test(ch)) return { code: `Key${ch}`, shift: true };
+  if (/[0-9]/.test(ch)) return { code: `Digit${ch}`, shift: false };
+  for (const [code, c] of Object.entries(US_PLAIN)) if (c === ch) return { code, shift: false };
+  for (const [code, c] of Object.entries(US_SHIFTED)) if (c === ch) return { code, shift: true };
+  throw new Error(`no US key for ${JSON.stringify(ch)}`);
+}
+
+/** What Windows' Turkish Q layout makes of a physical key (plain, shifted). */
+const TURKISH_Q: Record<string, [string, string]> = {
+  KeyI: ['ı', 'I'],
+  Quote: ['i', 'İ'],
+  Minus: ['*', '?'],
+  Equal: ['-', '_'],
+  BracketLeft: ['ğ', 'Ğ'],
+  BracketRight: ['ü', 'Ü'],
+  Semicolon: ['ş', 'Ş'],
+  Comma: ['ö', 'Ö'],
+  Period: ['ç', 'Ç'],
+  Slash: ['.', ':'],
+  Backquote: ['"', 'é'],
+  Backslash: [',', ';'],
+  Digit1: ['1', '!'],
+  Digit2: ['2', "'"],
+  Digit3: ['3', '^'],
+  Digit4: ['4', '+'],
+  Digit5: ['5', '%'],
+  Digit6: ['6', '&'],
+  Digit7: ['7', '/'],
+  Digit8: ['8', '('],
+  Digit9: ['9', ')'],
+  Digit0: ['0', '='],
+};
+
+export type Layout = 'us' | 'turkish-q';
+
+/**
+ * The keydowns of a scanner typing `text` (then `end`) into a computer with the given layout: the
+ * scanner presses US key positions; the layout decides `key`. GS goes as Ctrl+] unless a
+ * substitute is given.
+ */
+export function burstKeys(text: string, layout: Layout, end: 'Enter' | 'Tab' | 'none' = 'Enter'): Key[] {
+  const keys: Key[] = [];
+  for (const ch of text) {
+    if (ch === GS) {
+      keys.push({ key: layout === 'us' ? ']' : 'ü', code: 'BracketRight', shiftKey: false, ctrlKey: true });
+      continue;
+    }
+    const { code, shift } = usKey(ch);
+    const tr = TURKISH_Q[code];
+    const key = layout === 'turkish-q' && tr ? tr[shift ? 1 : 0] : ch;
+    keys.push({ key, code, shiftKey: shift });
+  }
+  if (end !== 'none') keys.push({ key: end, code: end, shiftKey: false });
+  return keys;
+}
+
+/**
+ * Dispatches the keys inside the page in one go (as test/e2e/scanner.spec.ts explains: paced from
+ * the test process the gaps stretch unpredictably on a loaded machine; a real scanner's are even).
+ */
+export async function sendKeys(page: Page, keys: Key[]): Promise<void> {
+  await page.evaluate(`((keys) => {
+    const target = document.activeElement || document.body;
+    for (const k of keys) {
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: k.key, code: k.code, shiftKey: k.shiftKey, ctrlKey: !!k.ctrlKey, bubbles: true, cancelable: true }));
+    }
+  })(${JSON.stringify(keys)})`);
+}
+
+export const scanText = (page: Page, text: string, layout: Layout = 'us', end: 'Enter' | 'Tab' | 'none' = 'Enter') =>
+  sendKeys(page, burstKeys(text, layout, end));

@@ -1,0 +1,65 @@
+import { expect, signInToSandbox, test } from './fixtures';
+import { scanText } from './keyboards';
+
+const GS1_SHEET = (fnc1: string) => [
+  ']E08690000000012',
+  "]C0Ti-*iI'7",
+  `]C1010950600013435210LOT-7${fnc1}21SN1`,
+  `]d2010950600013435217271231` + `10AB12${fnc1}21X9`,
+];
+
+test.describe('scanner setup wizard', () => {
+  test('fed the test sheet typed with a Turkish Q layout, it ends with settings under which every symbol reads', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    // Settings that fit this scanner nowhere: a prefix it does not send, Enter instead of Tab,
+    // characters read from the layout, no FNC1 substitute.
+    await app.core.call('settings.update', {
+      scanner: { prefix: '$', suffix: 'Enter', usePhysicalKeys: false, gsSubstitute: '' },
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Storage code' })).toBeVisible();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Set up the scanner from the test sheet…' }).click();
+    const wizard = page.getByTestId('scanner-wizard');
+    await expect(wizard.getByRole('listitem').first()).toHaveAttribute('data-state', 'next');
+
+    // The scanner: AIM identifiers on, FNC1 sent as ~, Tab after each code, Turkish Q keyboard.
+    for (const [i, code] of GS1_SHEET('~').entries()) {
+      await scanText(page, code, 'turkish-q', 'Tab');
+      if (i < 3) await expect(wizard.getByRole('listitem').nth(i)).toHaveAttribute('data-state', 'read');
+    }
+    await expect(page.getByTestId('wizard-summary')).toHaveText('Done: every code of the test sheet reads with these settings.');
+    const changes = page.getByTestId('wizard-changes');
+    await expect(changes.locator('[data-setting="prefix"]')).toContainText('$(none)');
+    await expect(changes.locator('[data-setting="suffix"]')).toContainText('EnterTab');
+    await expect(changes.locator('[data-setting="usePhysicalKeys"]')).toContainText('offon');
+    await expect(changes.locator('[data-setting="gsSubstitute"]')).toContainText('(the scanner sends GS)~');
+    await expect(page.getByTestId('wizard-results').locator('[data-pass="true"]')).toHaveCount(4);
+    const saved = await app.core.call('settings.get', {});
+    expect(saved.ok && saved.value.scanner).toMatchObject({ prefix: '', suffix: 'Tab', usePhysicalKeys: true, gsSubstitute: '~' });
+    // The form shows the new values.
+    await expect(page.getByLabel('Character the scanner sends for the GS1 separator (FNC1)')).toHaveValue('~');
+
+    // And counting reads that scanner now: the shelf label, then a case label of 12.
+    const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+    productsOf(app.core.ctx.workspace()).save({ sku: 'KREM-50', barcode: '9506000134352', name: 'Krem' }, 'saved');
+    await page.keyboard.press('Alt+1');
+    await scanText(page, ']C0A-01', 'turkish-q', 'Tab');
+    await expect(page.getByRole('heading', { name: 'Counting A-01' })).toBeVisible();
+    await scanText(page, `]C10209506000134352${'37'}12~10LOT1~17271231`, 'turkish-q', 'Tab');
+    await expect(page.getByTestId('last-scan')).toContainText('+12 → 12');
+    await expect(page.locator('[data-sku="KREM-50"]').getByTestId('line-lots')).toHaveText('Lot LOT1 · Exp. 31 Dec 2027');
+  });
+
+  test('the scanner test’s advice has an Apply button that changes the setting', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    await page.keyboard.press('Alt+6');
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await scanText(page, 'ABC-123', 'us', 'Tab');
+    const advice = page.getByTestId('scanner-test').getByRole('listitem').filter({ hasText: 'ended with Tab' });
+    await advice.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByLabel('Key that ends a code')).toHaveValue('Tab');
+    const saved = await app.core.call('settings.get', {});
+    expect(saved.ok && saved.value.scanner.suffix).toBe('Tab');
+  });
+});
