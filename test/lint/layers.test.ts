@@ -13,16 +13,27 @@ const at = (file: string) => join(root, file);
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' } });
 const options = [{ layers }];
 const ok = (file: string, code: string) => ({ filename: at(file), code, options });
-const bad = (file: string, code: string, messageId: 'folder' | 'builtin' | 'package') => ({ filename: at(file), code, options, errors: [{ messageId }] });
+const bad = (file: string, code: string, messageId: 'folder' | 'builtin' | 'package') => ({
+  filename: at(file),
+  code,
+  options,
+  errors: [{ messageId }],
+});
 
 describe('layers/imports with the project layers', () => {
   tester.run('layers/imports', layersPlugin.rules.imports, {
     valid: [
       ok('src/shared/contract.ts', "import { x } from './domain/session';"),
       ok('src/shared/contract.ts', "import { z } from 'zod';"),
-      ok('src/main/core/index.ts', "import { x } from '../../shared/result'; import { readFileSync } from 'node:fs'; import zlib from 'zlib';"),
+      ok(
+        'src/main/core/index.ts',
+        "import { x } from '../../shared/result'; import { readFileSync } from 'node:fs'; import zlib from 'zlib';",
+      ),
       ok('src/main/core/index.ts', "import Database from 'better-sqlite3'; import { request } from 'undici';"),
-      ok('src/renderer/screens/Counts/X.tsx', "import { useCounts } from '../../store/counts'; import { t } from '../../../shared/result';"),
+      ok(
+        'src/renderer/screens/Counts/X.tsx',
+        "import { useCounts } from '../../store/counts'; import { t } from '../../../shared/result';",
+      ),
       ok('src/renderer/components/X.tsx', "import { useUi } from '../store/ui';"),
       ok('src/renderer/store/app.ts', "import { call } from '../bridge/api';"),
       ok('src/main/hosts/cli/commands/sandbox.ts', "import { createSandbox } from '../../../sandbox/server';"),
@@ -70,22 +81,32 @@ describe('layers/imports with the project layers', () => {
 
 describe('the project lint config', () => {
   const eslint = new ESLint({ cwd: root });
-  const probe = async (file: string, code: string) => {
+  /** Lints `code` as if it were the content of an existing file (typed rules need a file of the project). */
+  const lint = async (file: string, code: string) => {
     const [r] = await eslint.lintText(code, { filePath: at(file) });
-    return r!.messages.filter((m) => m.ruleId === 'layers/imports').length;
+    expect(r!.messages.filter((m) => m.fatal)).toEqual([]);
+    return r!.messages;
   };
+  const probe = async (file: string, code: string) => (await lint(file, code)).filter((m) => m.ruleId === 'layers/imports').length;
 
   it('fails a probe import of each forbidden kind', async () => {
-    expect(await probe('src/shared/probe.ts', "export { useUi } from '../renderer/store/ui';")).toBe(1);
-    expect(await probe('src/main/core/probe.ts', "export { startWebHost } from '../hosts/web/server';")).toBe(1);
-    expect(await probe('src/main/core/probe.ts', "export { createSandbox } from '../sandbox/server';")).toBe(1);
-    expect(await probe('src/renderer/components/Probe.tsx', "export { call } from '../bridge/api';")).toBe(1);
-    expect(await probe('src/shared/probe.ts', "export { deflateSync } from 'node:zlib';")).toBe(1);
+    expect(await probe('src/shared/result.ts', "export { useUi } from '../renderer/store/ui';")).toBe(1);
+    expect(await probe('src/main/core/training.ts', "export { startWebHost } from '../hosts/web/server';")).toBe(1);
+    expect(await probe('src/main/core/training.ts', "export { createSandbox } from '../sandbox/server';")).toBe(1);
+    expect(await probe('src/renderer/components/Toasts.tsx', "export { call } from '../bridge/api';")).toBe(1);
+    expect(await probe('src/shared/result.ts', "export { deflateSync } from 'node:zlib';")).toBe(1);
   });
 
   it('passes the same imports where they are allowed', async () => {
-    expect(await probe('src/renderer/store/probe.ts', "export { call } from '../bridge/api';")).toBe(0);
-    expect(await probe('src/main/hosts/cli/probe.ts', "export { createSandbox } from '../../sandbox/server';")).toBe(0);
-    expect(await probe('src/main/core/probe.ts', "export { deflateSync } from 'node:zlib';")).toBe(0);
+    expect(await probe('src/renderer/store/ui.ts', "export { call } from '../bridge/api';")).toBe(0);
+    expect(await probe('src/main/hosts/cli/main.ts', "export { createSandbox } from '../../sandbox/server';")).toBe(0);
+    expect(await probe('src/main/core/training.ts', "export { deflateSync } from 'node:zlib';")).toBe(0);
+  });
+
+  it('fails a promise nobody awaits or handles', async () => {
+    const rules = (await lint('src/main/core/training.ts', 'async function later(): Promise<void> {}\nlater();\nvoid later();\n')).map(
+      (m) => m.ruleId,
+    );
+    expect(rules).toEqual(['@typescript-eslint/no-floating-promises']);
   });
 });
