@@ -76,6 +76,35 @@ describe('counting', () => {
     expect((await t.call('counts.get', { sessionId: id })).session).toMatchObject({ totalUnits: 0, lineCount: 0 });
   });
 
+  it('undo after "Assign to SKU…" takes the scans back from the SKU they were moved to (issue 12.4)', async () => {
+    const id = await setup();
+    for (let i = 0; i < 3; i++) await t.call('counts.scan', { sessionId: id, code: EAN2 });
+    await t.call('counts.assign', { sessionId: id, code: EAN2, sku: 'SKU-1' });
+    let d = await t.call('counts.get', { sessionId: id });
+    expect(d.lines.map((l) => [l.sku, l.quantity])).toEqual([['SKU-1', 3]]);
+    const undone = await t.call('counts.undo', { sessionId: id, steps: 2 });
+    expect(undone.lines).toEqual([expect.objectContaining({ sku: 'SKU-1', quantity: 1 })]);
+    d = await t.call('counts.get', { sessionId: id });
+    expect(d.lines.map((l) => [l.sku, l.quantity])).toEqual([['SKU-1', 1]]);
+    expect(d.session).toMatchObject({ totalUnits: 1, lineCount: 1 });
+    await t.call('counts.undo', { sessionId: id, steps: 1 });
+    d = await t.call('counts.get', { sessionId: id });
+    expect(d.lines).toEqual([]);
+    expect(d.session).toMatchObject({ totalUnits: 0, lineCount: 0 });
+    expect(await t.core.call('counts.push', { sessionId: id, confirmed: true })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+  });
+
+  it('assigning a code to a SKU the catalogue does not know needs a confirmation (issue 11.8)', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN2 });
+    const refused = await t.core.call('counts.assign', { sessionId: id, code: EAN2, sku: 'SKU-1X' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'needs_confirmation', params: { sku: 'SKU-1X' } } });
+    // Nothing remembered: the next scan is still unknown.
+    expect(await t.call('counts.scan', { sessionId: id, code: EAN2 })).toMatchObject({ outcome: 'unknown' });
+    const done = await t.call('counts.assign', { sessionId: id, code: EAN2, sku: 'SKU-1X', confirmed: true });
+    expect(done.lines).toEqual([expect.objectContaining({ sku: 'SKU-1X', quantity: 2, unknown: false })]);
+  });
+
   it('keeps an open count across a restart and continues it', async () => {
     const id = await setup();
     await t.call('counts.scan', { sessionId: id, code: EAN, quantity: 3 });

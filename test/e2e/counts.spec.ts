@@ -12,11 +12,11 @@ test.describe('counting a storage code', () => {
     await expect(page.getByTestId('count-totals')).toContainText('3 units');
     // Unknown codes: count each as its own SKU.
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
-    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
     await code.fill('RAF-1');
     await code.press('Enter');
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
-    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'counted');
     await page.getByRole('button', { name: 'Review and send' }).click();
     await page.getByRole('button', { name: 'Send 2 quantities' }).click();
@@ -32,7 +32,7 @@ test.describe('counting a storage code', () => {
     const code = page.getByTestId('manual-code');
     await code.fill('KOLI-9');
     await code.press('Enter');
-    await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
     await page.getByRole('button', { name: 'Review and send' }).click();
     await page.getByRole('button', { name: 'Send 1 quantity' }).click();
     await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'pending');

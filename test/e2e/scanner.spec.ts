@@ -47,9 +47,9 @@ test.describe('counting with a scanner', () => {
 
     await scan(page, '8690000000012');
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
-    await page.getByRole('button', { name: 'Assign to SKU…' }).click();
-    await page.getByLabel('SKU this code belongs to').fill('SKU-CIZIM');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Assign to SKU…' }).click();
+    await page.getByTestId('last-scan').getByLabel('SKU this code belongs to').fill('SKU-CIZIM');
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('count-totals')).toContainText('15 units');
     // Remembered: the next scan of that code counts as SKU-CIZIM.
     await page.getByRole('heading', { name: 'Counting A-01' }).click();

@@ -12,7 +12,7 @@ test('the access token and the password never reach the renderer', async ({ page
   await page.getByRole('button', { name: 'A-01' }).click();
   await page.getByTestId('manual-code').fill('SKU-TOKEN');
   await page.getByTestId('manual-code').press('Enter');
-  await page.getByRole('button', { name: 'Count as its own SKU' }).click();
+  await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
   await page.getByRole('button', { name: 'Review and send' }).click();
   await page.getByRole('button', { name: 'Send 1 quantity' }).click();
   await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');

@@ -66,4 +66,18 @@ describe('wd products save', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/not valid JSON/);
   });
+
+  it('reads the file as bytes: a Windows-1254 CSV is refused with the letters shown, and read only with --windows-1254 (issue 11.3)', async () => {
+    const file = join(fixtures, 'products/single-windows-1254.csv');
+    const refused = await wd(data.dir, ['products', 'save', file], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Çay Bardağı 6’lı');
+    expect(refused.stderr).toContain('CSV UTF-8');
+    expect(JSON.stringify(await (await fetch(`${sandbox.url}/_sandbox/products?companyId=3`)).json())).not.toContain('CAY-BARDAGI-6');
+    const read = await wd(data.dir, ['products', 'save', file, '--windows-1254'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(read.code).toBe(0);
+    const saved = JSON.stringify(await (await fetch(`${sandbox.url}/_sandbox/products?companyId=3`)).json());
+    expect(saved).toContain('Çay Bardağı 6’lı');
+    expect(saved).not.toContain('\uFFFD');
+  });
 });

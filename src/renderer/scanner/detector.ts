@@ -7,36 +7,77 @@ export interface KeyInput extends KeyLike {
 }
 
 /**
+ * A run of characters that ended without being a scan (a person typing, or a burst too short):
+ * `swallowed` says whether some of it was held back from the page and must be given back.
+ */
+export interface Ended {
+  type: 'release';
+  text: string;
+  swallowed: boolean;
+}
+
+export interface ScanVerdict {
+  type: 'scan';
+  code: string;
+  /** The characters that reached the page before the burst was recognised must be taken back. */
+  restore: boolean;
+  keys: number;
+  span: number;
+}
+
+/**
  * What to do with one keydown:
  * - pass: let it through (typing, or a key that is not part of a scan);
  * - first: let it through, but it may be the first character of a scan: remember where it went;
- * - swallow: part of a scan: prevent it; `restore` says the first character leaked into a field
- *   and must be taken back;
+ * - swallow: part of a scan: prevent it; `restore` says characters leaked into a field before the
+ *   burst was recognised and must be taken back;
  * - scan: the suffix that ends a scan: prevent it and store `code`.
+ * `ended` (on pass/first): the previous run ended as typing, before this key; handle it first.
  */
 export type Verdict =
-  | { type: 'pass' }
-  | { type: 'first' }
-  | { type: 'swallow'; restore: boolean }
-  | { type: 'scan'; code: string; restore: boolean; keys: number; span: number };
+  { type: 'pass'; ended?: Ended } | { type: 'first'; ended?: Ended } | { type: 'swallow'; restore: boolean } | ScanVerdict;
 
-/** A finished burst that turned out to be typing: the characters that were swallowed. */
-export type Release = { type: 'release'; text: string } | { type: 'scan'; code: string; restore: boolean; keys: number; span: number };
+/** What tick() finds: a run that ended as typing, or (suffix 'none') a scan. */
+export type Release = Ended | ScanVerdict;
 
 type Detect = Pick<ScannerSettings, 'prefix' | 'suffix' | 'maxInterKeyMs' | 'minLength' | 'usePhysicalKeys'>;
 
 /**
- * Tells a scanner's burst from a person typing: a scanner sends characters a few ms apart and
- * ends with the suffix key; people are slower. Pure and clock-injected, so it is testable.
+ * Gaps that still join two characters of one scan. A scanner's first characters can come slowly
+ * (the USB device waking up: up to ~80 ms seen), and some pause inside a code; taking the gap
+ * limit for the whole run would cut the start off a code ("397791202351" read as "202351").
+ */
+export const timing = (maxInterKeyMs: number, suffix: ScannerSettings['suffix'] = 'Enter') => ({
+  /** A scanner's gap, with an allowance for jitter (USB polling, a busy PC). */
+  fastMs: Math.round(maxInterKeyMs * 1.25),
+  /** Slower than this is a person's gap. */
+  quickMs: 2 * maxInterKeyMs,
+  /** Characters this close belong to one run, even before the run looks like a scanner. */
+  leadMs: Math.max(120, 3 * maxInterKeyMs),
+  /** Once a run looks like a scanner, a pause inside it up to this long does not end it (without a suffix key, a pause is the end). */
+  holdMs: suffix === 'none' ? 2 * maxInterKeyMs : Math.max(250, 7 * maxInterKeyMs),
+});
+
+/**
+ * Tells a scanner's burst from a person typing: a scanner sends most characters a few ms apart
+ * and ends with the suffix key; people are slower. The run a scan is read from starts at the
+ * first character of a chain of close keys, so a slow start is never cut off; characters that
+ * reached the page before the run was recognised are taken back (`restore`). Pure and
+ * clock-injected, so it is testable.
  */
 export class ScanDetector {
   private chars: string[] = [];
   private times: number[] = [];
-  /** Characters prevented from reaching the page (all but the first of a burst). */
+  /** Gaps of the run at a scanner's speed (fastMs), and at most quickMs. */
+  private fast = 0;
+  private quick = 0;
+  /** Characters prevented from reaching the page. */
   private swallowed = 0;
-  private restored = false;
+  private readonly t: ReturnType<typeof timing>;
 
-  constructor(private s: Detect) {}
+  constructor(private s: Detect) {
+    this.t = timing(s.maxInterKeyMs, s.suffix);
+  }
 
   get buffered(): string {
     return this.chars.join('');
@@ -45,8 +86,24 @@ export class ScanDetector {
   reset(): void {
     this.chars = [];
     this.times = [];
+    this.fast = 0;
+    this.quick = 0;
     this.swallowed = 0;
-    this.restored = false;
+  }
+
+  /**
+   * At least one gap at a scanner's speed, and most gaps quick, not counting the first (a scanner
+   * may be slow to start).
+   */
+  private scannerLike(): boolean {
+    const gaps = this.times.length - 1;
+    const firstQuick = gaps >= 1 && this.times[1]! - this.times[0]! <= this.t.quickMs ? 1 : 0;
+    return gaps >= 1 && this.fast >= 1 && (this.quick - firstQuick) * 2 >= gaps - 1;
+  }
+
+  /** The longest gap that keeps the run going. */
+  private get limit(): number {
+    return this.scannerLike() ? this.t.holdMs : this.t.leadMs;
   }
 
   feed(e: KeyInput): Verdict {
@@ -56,54 +113,72 @@ export class ScanDetector {
     if (isSuffix) {
       const done = this.complete(gap);
       if (done) return done;
-      this.reset();
-      return { type: 'pass' };
+      return { type: 'pass', ...this.end() };
     }
     const ch = decodeKey(e, this.s.usePhysicalKeys);
     if (ch === null) {
       // Shift and friends type nothing and do not break a burst; other keys end it.
       if (/^(Shift|CapsLock)/.test(e.key) || /^Shift/.test(e.code)) return { type: 'pass' };
-      this.reset();
-      return { type: 'pass' };
+      return { type: 'pass', ...this.end() };
     }
-    if (gap > this.s.maxInterKeyMs) this.reset();
+    const isFast = gap <= this.t.fastMs;
+    const isQuick = gap <= this.t.quickMs;
+    if (gap > this.limit) {
+      const ended = this.end();
+      this.chars.push(ch);
+      this.times.push(e.time);
+      return { type: 'first', ...ended };
+    }
     this.chars.push(ch);
     this.times.push(e.time);
     if (this.chars.length === 1) return { type: 'first' };
+    if (isFast) this.fast += 1;
+    if (isQuick) this.quick += 1;
+    // Held back from the page from the first fast gap on; what leaked before is taken back then.
+    // (A gap over fastMs before that leaves the character to the page: a person typing.)
+    if (this.fast === 0) return { type: 'pass' };
+    const restore = this.swallowed === 0;
     this.swallowed += 1;
-    const restore = !this.restored;
-    this.restored = true;
     return { type: 'swallow', restore };
   }
 
   /**
-   * Called on a timer: a burst that stopped without a suffix is either a scan (suffix 'none')
-   * or typing whose swallowed characters must be given back.
+   * Called on a timer: a run that stopped without a suffix is either a scan (suffix 'none') or
+   * typing (whose swallowed characters must be given back).
    */
   tick(now: number): Release | null {
     const last = this.times[this.times.length - 1];
-    if (last === undefined || now - last <= this.s.maxInterKeyMs) return null;
+    if (last === undefined || now - last <= this.limit) return null;
     if (this.s.suffix === 'none') {
       const done = this.complete(0);
       if (done) return done;
     }
-    const text = this.chars.join('');
-    const hadSwallowed = this.swallowed > 0;
-    this.reset();
-    return hadSwallowed ? { type: 'release', text } : null;
+    return this.end().ended ?? null;
   }
 
-  private complete(gapToSuffix: number): Extract<Verdict, { type: 'scan' }> | null {
+  /** Ends the run now (a shortcut key was pressed): what it held is typing. */
+  flush(): Ended | null {
+    return this.end().ended ?? null;
+  }
+
+  private end(): { ended?: Ended } {
+    if (this.chars.length === 0) return {};
+    const ended: Ended = { type: 'release', text: this.chars.join(''), swallowed: this.swallowed > 0 };
+    this.reset();
+    return { ended };
+  }
+
+  private complete(gapToSuffix: number): ScanVerdict | null {
     const raw = this.chars.join('');
-    // The suffix follows the last character as fast as the characters follow each other.
-    const fast = gapToSuffix <= this.s.maxInterKeyMs * 2;
+    // The suffix follows the last character quickly (a person's Enter after typing does not).
+    const inTime = gapToSuffix <= this.t.quickMs;
     const prefixed = !this.s.prefix || raw.startsWith(this.s.prefix);
     const code = this.s.prefix ? raw.slice(this.s.prefix.length) : raw;
-    if (!fast || !prefixed || this.chars.length < 2 || code.trim().length < this.s.minLength) return null;
-    const result = {
-      type: 'scan' as const,
+    if (!inTime || !prefixed || !this.scannerLike() || code.trim().length < this.s.minLength) return null;
+    const result: ScanVerdict = {
+      type: 'scan',
       code: code.trim(),
-      restore: !this.restored,
+      restore: this.swallowed === 0,
       keys: this.chars.length,
       span: this.times[this.times.length - 1]! - this.times[0]!,
     };

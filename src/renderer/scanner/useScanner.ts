@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { defaultSettings, type ScannerSettings } from '../../shared/domain/settings';
 import { useApp } from '../store/app';
-import { ScanDetector, type Release, type Verdict } from './detector';
+import { ScanDetector, type Ended, type Release, type Verdict } from './detector';
 import { insert, restore, snapshot, type FieldSnapshot } from './field';
 import { ScanQueue } from './queue';
 import { GS, isGsKey } from './gs-key';
@@ -12,6 +12,11 @@ export interface ScannerOptions {
   onKey?: (e: KeyboardEvent, verdict: Verdict) => void;
   /** A burst that turned out to be typing (the scanner test explains it). */
   onRelease?: (text: string) => void;
+  /**
+   * Characters typed outside any text field, once it is clear they are not (the start of) a
+   * scan: the Counts screen takes digits as the quantity for the next scan.
+   */
+  onTyped?: (text: string) => void;
 }
 
 /**
@@ -44,23 +49,31 @@ export function useScanner(onScan: (code: string) => Promise<unknown> | unknown,
         if (r.restore && field) restore(field);
         queue.enqueue(r.code);
       } else {
-        if (field) insert(field, r.text);
-        optsRef.current.onRelease?.(r.text);
+        if (field && r.swallowed) insert(field, r.text);
+        if (r.swallowed) optsRef.current.onRelease?.(r.text);
+        if (!field) optsRef.current.onTyped?.(r.text);
       }
       field = null;
+    };
+    const ended = (v: { ended?: Ended }) => {
+      if (v.ended) finish(v.ended);
     };
 
     const onKeyDown = (e: KeyboardEvent) => {
       const gs = isGsKey(e);
       if (!gs && (e.isComposing || e.altKey || e.ctrlKey || e.metaKey)) {
-        detector.reset();
+        const r = detector.flush();
+        if (r) finish(r);
         return;
       }
       const time = e.timeStamp || performance.now();
       const v = detector.feed(gs ? { code: '', key: GS, shiftKey: false, time } : { code: e.code, key: e.key, shiftKey: e.shiftKey, time });
       optsRef.current.onKey?.(e, v);
       if (v.type === 'first') {
+        ended(v);
         field = snapshot(document.activeElement);
+      } else if (v.type === 'pass') {
+        ended(v);
       } else if (v.type === 'swallow') {
         e.preventDefault();
         e.stopPropagation();

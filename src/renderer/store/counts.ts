@@ -3,15 +3,21 @@ import type { CountLine, CountReview, CountSession, ScanProblem, ScanResult } fr
 import type { OutboxItem } from '../../shared/domain/outbox';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { i18n } from '../i18n';
+import { useUi } from './ui';
+import { resetOnWorkspaceChange } from './workspace';
 
 export interface LastScan {
-  outcome: ScanResult['outcome'];
+  /** 'failed': the scan was not stored (the card turns red with the reason). */
+  outcome: ScanResult['outcome'] | 'failed';
   code: string;
   sku: string | null;
   name: string | null;
   delta: number;
   lineQuantity: number | null;
   expectedCheckDigit: number | null;
+  /** Why a scan was not stored. */
+  error?: AppErrorShape;
   at: number;
   /** Lot, expiry, serial and case contents of a GS1 code. */
   gs1?: { lot: string | null; expiry: string | null; serial: string | null; quantity: number | null } | null;
@@ -33,15 +39,23 @@ export interface CountsState {
   history: CountSession[];
   /** A count being opened: scans wait for it instead of being taken for a storage label. */
   opening: Promise<void> | null;
+  /** Bumped when the workspace changes: answers about the previous one are dropped. */
+  generation: number;
+  /** Another shelf's label was scanned during a count: the worker decides (never counted as an item). */
+  otherShelf: string | null;
+  setOtherShelf(code: string | null): void;
 
   openStorage(storageCode: string): Promise<void>;
   /** Stores a scan; resolves after the core has committed it. */
   scan(code: string): Promise<ScanResult | null>;
   setNextQuantity(q: number | null): void;
+  /** Digits typed on the screen (outside a field) extend the quantity for the next scan. */
+  typeQuantity(digits: string): void;
   setLine(sku: string, quantity: number): Promise<void>;
   removeLine(sku: string): Promise<void>;
   undo(steps?: number): Promise<void>;
-  assign(code: string, sku: string | null): Promise<Result<unknown>>;
+  /** confirmed: the worker agreed to a SKU the catalogue does not know. */
+  assign(code: string, sku: string | null, confirmed?: boolean): Promise<Result<unknown>>;
   loadReview(zeroMissing: boolean): Promise<void>;
   push(zeroMissing: boolean, confirmed: boolean): Promise<Result<unknown>>;
   discard(): Promise<void>;
@@ -67,6 +81,9 @@ export const useCounts = create<CountsState>()((set, get) => ({
   pushItems: [],
   history: [],
   opening: null,
+  generation: 0,
+  otherShelf: null,
+  setOtherShelf: (code) => set({ otherShelf: code }),
 
   openStorage(storageCode) {
     const p = openCount(storageCode).finally(() => {
@@ -80,9 +97,25 @@ export const useCounts = create<CountsState>()((set, get) => ({
     const session = get().session;
     if (!session) return null;
     const quantity = get().nextQuantity ?? 1;
+    const generation = get().generation;
     const r = await call('counts.scan', { sessionId: session.id, code, quantity });
+    if (get().generation !== generation) return null;
     if (!r.ok) {
-      set({ error: r.error });
+      // Not stored: never leave the previous (green) card up as if this scan had counted.
+      set({
+        error: r.error,
+        last: {
+          outcome: 'failed',
+          code,
+          sku: null,
+          name: null,
+          delta: quantity,
+          lineQuantity: null,
+          expectedCheckDigit: null,
+          error: r.error,
+          at: Date.now(),
+        },
+      });
       return null;
     }
     const v = r.value;
@@ -109,6 +142,12 @@ export const useCounts = create<CountsState>()((set, get) => ({
 
   setNextQuantity: (q) => set({ nextQuantity: q }),
 
+  typeQuantity(digits) {
+    if (!/^\d+$/.test(digits)) return;
+    const n = Number(`${get().nextQuantity ?? ''}${digits}`.slice(0, 6));
+    set({ nextQuantity: n > 0 ? n : null });
+  },
+
   async setLine(sku, quantity) {
     const s = get().session;
     if (!s) return;
@@ -118,21 +157,40 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async removeLine(sku) {
     const s = get().session;
     if (!s) return;
-    applyChange(await call('counts.removeLine', { sessionId: s.id, sku }));
+    const before = get().lines[sku];
+    const r = await call('counts.removeLine', { sessionId: s.id, sku });
+    applyChange(r);
+    // Removing is undoable (Ctrl+Z or Undo): the worker is told so.
+    if (r.ok && before)
+      useUi.getState().toast('info', i18n.t('counts:removed', { item: before.name ?? before.sku, quantity: before.quantity }), 8000);
   },
 
   async undo(steps = 1) {
     const s = get().session;
     if (!s) return;
+    const before = get().lines;
     const r = await call('counts.undo', { sessionId: s.id, steps });
     applyChange(r);
-    if (r.ok) set({ last: null });
+    if (!r.ok) return;
+    set({ last: null });
+    // Say what was taken back: "Undone: −12 Pamuklu Tişört".
+    const changes = [...r.value.lines.map((l) => l.sku), ...r.value.removed].map((sku) => {
+      const was = before[sku];
+      const now = r.value.lines.find((l) => l.sku === sku);
+      const delta = (now?.quantity ?? 0) - (was?.quantity ?? 0);
+      const item = now?.name ?? was?.name ?? sku;
+      return `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta)} ${item}`;
+    });
+    useUi
+      .getState()
+      .toast('info', changes.length ? i18n.t('counts:undone', { what: changes.join(', ') }) : i18n.t('counts:nothingToUndo'), 6000);
   },
 
-  async assign(code, sku) {
+  async assign(code, sku, confirmed = false) {
     const s = get().session;
     if (!s) return { ok: false, error: { code: 'not_found', message: '' } };
-    const r = await call('counts.assign', sku ? { sessionId: s.id, code, sku } : { sessionId: s.id, code, own: true });
+    const r = await call('counts.assign', sku ? { sessionId: s.id, code, sku, confirmed } : { sessionId: s.id, code, own: true });
+    if (!r.ok && r.error.code === 'needs_confirmation') return r;
     applyChange(r);
     if (r.ok) {
       const line = r.value.lines[0];
@@ -203,7 +261,9 @@ export const useCounts = create<CountsState>()((set, get) => ({
 /** Continues the open count of a storage code or starts one, and shows it. */
 async function openCount(storageCode: string): Promise<void> {
   const set = useCounts.setState;
+  const generation = useCounts.getState().generation;
   const r = await call('counts.open', { storageCode });
+  if (useCounts.getState().generation !== generation) return;
   if (!r.ok) {
     set({ error: r.error });
     return;
@@ -250,3 +310,17 @@ function applyChange(r: Result<{ lines: CountLine[]; removed: string[]; session:
 /** Lines, most recently changed first (what the worker just scanned is on top). */
 export const sortedLines = (lines: Record<string, CountLine>): CountLine[] =>
   Object.values(lines).sort((a, b) => b.lastEvent - a.lastEvent);
+
+/** The count left open most recently in the workspace just signed in to, if any, is shown again. */
+async function showOpenCount(): Promise<void> {
+  const generation = useCounts.getState().generation;
+  const r = await call('counts.history', { limit: 50 });
+  const state = useCounts.getState();
+  if (!r.ok || state.generation !== generation || state.session || state.opening) return;
+  const open = r.value.filter((c) => c.state === 'open').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+  if (open) await state.openStorage(open.storageCode);
+}
+
+resetOnWorkspaceChange(useCounts, (key) => {
+  if (key) void showOpenCount();
+});

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { NotificationSummary } from '../../shared/domain/notifications';
-import type { PackageDetail, PackageKind, PackageSummary, SyncStatus } from '../../shared/domain/packages';
+import type { PackageDetail, PackageKind, PackageSearchResult, PackageSummary, SyncStatus } from '../../shared/domain/packages';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { resetOnWorkspaceChange } from './workspace';
 
 export const PAGE_SIZE = 100;
 /** Typing waits this long for the next key before it searches (every query answers in a few ms). */
@@ -35,7 +36,8 @@ export interface PackagesState {
 
   init(): () => void;
   setFilters(f: Partial<Pick<PackagesState, 'query' | 'kind' | 'status'>>): void;
-  search(): Promise<void>;
+  /** Runs the current search; resolves with its result, or null when a newer search replaced it. */
+  search(): Promise<PackageSearchResult | null>;
   ensurePage(page: number): Promise<void>;
   /** A scan or Enter in the search box: exact code first; one match opens it. */
   submit(code: string): Promise<void>;
@@ -46,7 +48,7 @@ export interface PackagesState {
 }
 
 const inflight = new Set<string>();
-let searchLoop: Promise<void> | null = null;
+let searchLoop: Promise<PackageSearchResult | null> | null = null;
 let searchWanted = false;
 
 export const usePackages = create<PackagesState>()((set, get) => ({
@@ -105,17 +107,20 @@ export const usePackages = create<PackagesState>()((set, get) => ({
   search() {
     set({ generation: get().generation + 1, searching: true, error: null });
     // At most one search is in flight: keys typed meanwhile replace each other, and only the
-    // newest is asked for when it answers (superseded queries are never sent).
+    // newest is asked for when it answers (superseded queries are never sent). Resolves with the
+    // answer to the newest query, or null when it was replaced or failed.
     searchWanted = true;
     searchLoop ??= (async () => {
+      let last: PackageSearchResult | null = null;
       try {
         while (searchWanted) {
           searchWanted = false;
+          last = null;
           const { query, kind, status, generation } = get();
           const r = await call('packages.search', { query, kind, status, offset: 0, limit: PAGE_SIZE });
           if (searchWanted || get().generation !== generation) continue;
           if (!r.ok) set({ searching: false, error: r.error, total: 0, more: false, pages: {}, shownQuery: query });
-          else
+          else {
             set({
               searching: false,
               total: r.value.total,
@@ -124,10 +129,13 @@ export const usePackages = create<PackagesState>()((set, get) => ({
               pages: { 0: r.value.items },
               shownQuery: query,
             });
+            last = r.value;
+          }
         }
       } finally {
         searchLoop = null;
       }
+      return last;
     })();
     return searchLoop;
   },
@@ -150,10 +158,12 @@ export const usePackages = create<PackagesState>()((set, get) => ({
   async submit(code) {
     const q = code.trim();
     set({ query: q });
-    await get().search();
-    const { mode, total, pages } = get();
-    const only = pages[0]?.[0];
-    if (mode === 'code' && total === 1 && only) await get().open(only.kind, only.id);
+    // Its own answer decides (a refresh after a sync may replace the list meanwhile). Only a
+    // whole code opens a package: a part of one (a cut scan) lists matches and opens nothing.
+    let r = await get().search();
+    while (r === null && get().query === q) r = await get().search();
+    const only = r?.items[0];
+    if (r && r.mode === 'code' && r.total === 1 && only) await get().open(only.kind, only.id);
   },
 
   async open(kind, id) {
@@ -184,3 +194,5 @@ export const usePackages = create<PackagesState>()((set, get) => ({
 /** The row at a list index, or undefined while its page is loading. */
 export const rowAt = (s: Pick<PackagesState, 'pages'>, index: number): PackageSummary | undefined =>
   s.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
+
+resetOnWorkspaceChange(usePackages);

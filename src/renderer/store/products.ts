@@ -3,6 +3,7 @@ import type { DraftSummary, ProductBatch, SendResult } from '../../shared/domain
 import type { ProductRecord } from '../../shared/products/schema';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { resetOnWorkspaceChange } from './workspace';
 
 interface ProductsState {
   /** The records being edited (the request body as it will be sent). */
@@ -130,3 +131,5 @@ export const useProducts = create<ProductsState>()((set, get) => ({
     await get().loadHistory();
   },
 }));
+
+resetOnWorkspaceChange(useProducts);

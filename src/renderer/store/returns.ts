@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Condition, Inspection, ReturnDetail, ReturnsListInput, ReturnSummary } from '../../shared/domain/returns';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { resetOnWorkspaceChange } from './workspace';
 
 export const RETURNS_PAGE = 100;
 
@@ -30,17 +31,35 @@ interface ReturnsState {
   open(id: number): Promise<void>;
   close(): void;
   refreshDetail(): Promise<void>;
-  save(patch: {
-    lines?: { itemKey: string; receivedQty: number; condition: Condition | null; note: string | null }[];
-    recommendation?: 'accept' | 'reject' | null;
-    reason?: string | null;
-    note?: string | null;
-  }): Promise<Result<Inspection>>;
+  save(patch: SavePatch): Promise<Result<Inspection>>;
   scanItem(code: string): Promise<Result<Inspection>>;
+  /** A save refused because another writer changed the inspection: what the worker had typed. */
+  conflictPatch: SavePatch | null;
+  /** Loads the other writer's version, then saves what the worker typed over it. */
+  reloadKeeping(): Promise<Result<Inspection>>;
   done(): Promise<Result<Inspection>>;
   reopen(): Promise<Result<Inspection>>;
   ack(): Promise<void>;
   exportCsv(from: string, to: string): Promise<Result<{ filename: string; csv: string; rows: number }>>;
+}
+
+export interface SavePatch {
+  lines?: { itemKey: string; receivedQty: number; condition: Condition | null; note: string | null }[];
+  recommendation?: 'accept' | 'reject' | null;
+  reason?: string | null;
+  note?: string | null;
+}
+
+/**
+ * Writes of an inspection go one after another: each is sent with the version the previous one
+ * returned. Sent together (a note saved on leaving its field, then a click on "Reject") they
+ * would carry the same version and the second would be refused as a conflict with the first.
+ */
+let writes: Promise<unknown> = Promise.resolve();
+function serial<T>(write: () => Promise<T>): Promise<T> {
+  const p = writes.then(write, write);
+  writes = p.catch(() => undefined);
+  return p;
 }
 
 const emptyFilters: ReturnFilters = { decision: 'all', inspected: 'all', from: null, to: null, carrier: null, customer: '' };
@@ -139,13 +158,13 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     },
 
     async open(id) {
-      set({ selected: id, detailError: null, matches: null });
+      set({ selected: id, detailError: null, matches: null, conflictPatch: null });
       const r = await call('returns.get', { id });
       if (selectedId() !== id) return;
       set(r.ok ? { detail: r.value } : { detail: null, detailError: r.error });
     },
 
-    close: () => set({ selected: null, detail: null, detailError: null }),
+    close: () => set({ selected: null, detail: null, detailError: null, conflictPatch: null }),
 
     async refreshDetail() {
       const id = selectedId();
@@ -154,44 +173,61 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       if (r.ok && selectedId() === id) set({ detail: r.value });
     },
 
-    async save(patch) {
-      const d = get().detail;
-      if (!d) return { ok: false, error: { code: 'not_found', message: '' } };
-      const r = applyInspection(
-        await call('returns.save', {
-          id: d.package.summary.id,
-          lines: patch.lines ?? [],
-          ...patch,
-          expectedUpdatedAt: d.inspection?.updatedAt ?? null,
-        }),
-      );
-      void get().search();
-      return r;
+    save: (patch) =>
+      serial(async () => {
+        // Read when it is this write's turn: the version the previous write returned.
+        const d = get().detail;
+        if (!d) return { ok: false, error: { code: 'not_found', message: '' } };
+        const r = applyInspection(
+          await call('returns.save', {
+            id: d.package.summary.id,
+            lines: patch.lines ?? [],
+            ...patch,
+            expectedUpdatedAt: d.inspection?.updatedAt ?? null,
+          }),
+        );
+        if (!r.ok && r.error.code === 'conflict' && get().selected === d.package.summary.id) set({ conflictPatch: patch });
+        else if (r.ok) set({ conflictPatch: null });
+        void get().search();
+        return r;
+      }),
+
+    conflictPatch: null,
+
+    async reloadKeeping() {
+      const patch = get().conflictPatch;
+      await get().refreshDetail();
+      set({ conflictPatch: null, detailError: null });
+      if (!patch) return { ok: false, error: { code: 'not_found', message: '' } };
+      return get().save(patch);
     },
 
-    async scanItem(code) {
-      const id = selectedId();
-      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-      const r = applyInspection(await call('returns.scanItem', { id, code }));
-      void get().search();
-      return r;
-    },
+    scanItem: (code) =>
+      serial(async () => {
+        const id = selectedId();
+        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+        const r = applyInspection(await call('returns.scanItem', { id, code }));
+        void get().search();
+        return r;
+      }),
 
-    async done() {
-      const id = selectedId();
-      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-      const r = applyInspection(await call('returns.done', { id }));
-      void get().search();
-      return r;
-    },
+    done: () =>
+      serial(async () => {
+        const id = selectedId();
+        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+        const r = applyInspection(await call('returns.done', { id }));
+        void get().search();
+        return r;
+      }),
 
-    async reopen() {
-      const id = selectedId();
-      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-      const r = applyInspection(await call('returns.reopen', { id }));
-      void get().search();
-      return r;
-    },
+    reopen: () =>
+      serial(async () => {
+        const id = selectedId();
+        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+        const r = applyInspection(await call('returns.reopen', { id }));
+        void get().search();
+        return r;
+      }),
 
     async ack() {
       const id = selectedId();
@@ -206,3 +242,5 @@ export const useReturns = create<ReturnsState>()((set, get) => {
 
 export const returnAt = (pages: Record<number, ReturnSummary[]>, index: number) =>
   pages[Math.floor(index / RETURNS_PAGE)]?.[index % RETURNS_PAGE];
+
+resetOnWorkspaceChange(useReturns);

@@ -138,6 +138,8 @@ export const CountsInputs = {
     /** The SKU this code means; omit with `own: true` to count the code as its own SKU. */
     sku: Code.optional(),
     own: z.boolean().default(false),
+    /** The SKU is not in the catalogue and the worker confirmed it anyway (a typo must not be remembered silently). */
+    confirmed: z.boolean().default(false),
   }),
   review: z.strictObject({ sessionId: z.number().int().positive(), zeroMissing: z.boolean().default(false) }),
   push: z.strictObject({

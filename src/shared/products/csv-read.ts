@@ -20,15 +20,6 @@ export interface CsvTable {
 
 const CANDIDATES = [';', ',', '\t'];
 
-/** Strict UTF-8 (with or without BOM); null when the bytes are not UTF-8 (e.g. Windows-1254). */
-export function decodeUtf8(bytes: Uint8Array): string | null {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 export function readCsv(input: string): CsvTable {
   let text = input.replace(/^\uFEFF/, '');
   let delimiter: string | undefined;

@@ -1,8 +1,9 @@
+import { decodeFileBytes } from './file-text';
 import { fold } from '../text/case';
 import { codeKey, ProductType, textMembers, type ProductRecord, type TextMember } from './schema';
 import { assetTypeOf, readBoolean, readCode, readDecimal, readId } from './csv-cells';
 import { columnKey, columnName, resolveColumn, type Column } from './csv-columns';
-import { decodeUtf8, readCsv } from './csv-read';
+import { readCsv } from './csv-read';
 import type { ProblemCode, ProductProblem } from './problems';
 import { validateProductRequest } from './validate';
 
@@ -72,11 +73,23 @@ const ROW_TYPES: Record<string, ProductType> = {
   '4': ProductType.single,
 };
 
-/** Bytes as read from disk or a file input: UTF-8 with or without BOM. */
+/**
+ * Bytes as read from disk or a file input: UTF-8 (with or without BOM) or UTF-16. Windows-1254 is
+ * refused here with the advice to save as CSV UTF-8; a caller that showed the worker a preview of
+ * the letters (decodeFileBytes) and got a yes parses the decoded text instead.
+ */
 export function parseProductCsvBytes(bytes: Uint8Array, defaults: ProductImportDefaults = defaultImportLists): ProductCsvResult {
-  const text = decodeUtf8(bytes);
-  if (text === null) return { ok: false, records: [], rows: [], sources: [], problems: [fileProblem('not_utf8')], warnings: [] };
-  return parseProductCsv(text, defaults);
+  const file = decodeFileBytes(bytes);
+  if (file.kind !== 'text')
+    return {
+      ok: false,
+      records: [],
+      rows: [],
+      sources: [],
+      problems: [fileProblem(file.kind === 'refused' ? 'not_text' : 'not_utf8')],
+      warnings: [],
+    };
+  return parseProductCsv(file.text, defaults);
 }
 
 export function parseProductCsv(text: string, defaults: ProductImportDefaults = defaultImportLists): ProductCsvResult {

@@ -59,6 +59,7 @@ export const serviceCodes = ['model_not_found', 'option_not_found', 'barcode_tak
 /** CSV files: reading, header and cells. */
 export const csvCodes = [
   'not_utf8',
+  'not_text',
   'empty_file',
   'unclosed_quote',
   'missing_column',

@@ -207,11 +207,166 @@ describe('counts screen', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'A-01' }));
     await act(async () => {
-      for (const ch of 'RAF-9') window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: ch === '-' ? 'Minus' : /\d/.test(ch) ? `Digit${ch}` : `Key${ch}`, shiftKey: /[A-Z]/.test(ch), bubbles: true }));
+      for (const ch of 'RAF-9')
+        window.dispatchEvent(
+          new KeyboardEvent('keydown', {
+            key: ch,
+            code: ch === '-' ? 'Minus' : /\d/.test(ch) ? `Digit${ch}` : `Key${ch}`,
+            shiftKey: /[A-Z]/.test(ch),
+            bubbles: true,
+          }),
+        );
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
       await new Promise((r) => setTimeout(r, 150));
     });
     expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([{ storageCode: 'A-01' }]);
     expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toMatchObject({ sessionId: 1, code: 'RAF-9' });
+  });
+
+  it('a scan that was not stored turns the card red with the reason; the earlier green card does not stay', async () => {
+    let n = 0;
+    setup({
+      'counts.scan': (input) => {
+        n += 1;
+        if (n > 1) return { ok: false, error: { code: 'not_found', message: 'no count 3' } };
+        return {
+          outcome: 'counted',
+          eventId: 1,
+          code: (input as { code: string }).code,
+          line: line('SKU-1', 1),
+          delta: 1,
+          via: 'barcode',
+          gtin: null,
+          session: session({ totalUnits: 1, lineCount: 1 }),
+        };
+      },
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    await typeCode('8690345727803');
+    expect(screen.getByTestId('last-scan').dataset.outcome).toBe('counted');
+    await typeCode('8690345727803');
+    const card = screen.getByTestId('last-scan');
+    expect(card.dataset.outcome).toBe('failed');
+    expect(card.className).toContain('last-scan-bad');
+    expect(within(card).getByText('Not counted')).toBeTruthy();
+    expect(within(card).getByText(/8690345727803 was not stored/)).toBeTruthy();
+  });
+
+  it('signing out and in to another connection resets the screen and shows that workspace’s open count', async () => {
+    let workspace = 'p';
+    const bridge = setup({
+      'counts.history': () =>
+        workspace === 'q'
+          ? [
+              session({ id: 7, storageCode: 'C-03', updatedAt: '2026-11-22T11:00:00Z' }),
+              session({ id: 6, storageCode: 'C-01', state: 'pushed' }),
+            ]
+          : [],
+      'counts.open': (input) =>
+        (input as { storageCode: string }).storageCode === 'C-03'
+          ? { session: session({ id: 7, storageCode: 'C-03', totalUnits: 4, lineCount: 1 }), lines: [line('SKU-4', 4)], lastScan: null }
+          : { session: session(), lines: [], lastScan: null },
+      'counts.scan': () => ({
+        outcome: 'counted',
+        eventId: 1,
+        code: '8690345727803',
+        line: line('SKU-1', 1),
+        delta: 1,
+        via: 'barcode',
+        gtin: null,
+        session: session({ totalUnits: 1, lineCount: 1 }),
+      }),
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    await typeCode('8690345727803');
+    expect(screen.getByTestId('last-scan').dataset.outcome).toBe('counted');
+    await act(async () =>
+      useApp.setState({
+        session: { signedIn: false, user: null, profileId: null, profileName: null, expiresAt: null, training: false, offline: false },
+      }),
+    );
+    expect(useCounts.getState()).toMatchObject({ session: null, lines: {}, last: null });
+    workspace = 'q';
+    await act(async () => {
+      useApp.setState({
+        session: { signedIn: true, user: 'demo', profileId: 'q', profileName: 'Q', expiresAt: null, training: false, offline: false },
+      });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(await screen.findByRole('heading', { name: 'Counting C-03' })).toBeTruthy();
+    expect(screen.getByTestId('last-scan').dataset.outcome).toBeUndefined();
+    expect(within(screen.getByTestId('count-totals')).getByText('4 units')).toBeTruthy();
+    expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([
+      { storageCode: 'A-01' },
+      { storageCode: 'C-03' },
+    ]);
+  });
+
+  it('digits typed outside a field set the quantity for the next scan (×12 on the card); Escape clears it', async () => {
+    const bridge = setup({
+      'counts.scan': (input) => {
+        const q = (input as { quantity: number }).quantity;
+        return {
+          outcome: 'counted',
+          eventId: 1,
+          code: '8690345727803',
+          line: line('SKU-1', q),
+          delta: q,
+          via: 'barcode',
+          gtin: null,
+          session: session({ totalUnits: q, lineCount: 1 }),
+        };
+      },
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    (document.activeElement as HTMLElement).blur();
+    /** Real keydowns with the times a person or a scanner gives them. */
+    const key = (k: string, time: number) => {
+      const ev = new KeyboardEvent('keydown', { key: k, code: /\d/.test(k) ? `Digit${k}` : k, bubbles: true, cancelable: true });
+      Object.defineProperty(ev, 'timeStamp', { value: time });
+      document.body.dispatchEvent(ev);
+    };
+    await act(async () => {
+      key('1', 1000);
+      key('2', 1180);
+      key('9', 1400);
+      key('Escape', 1600);
+    });
+    expect(useCounts.getState().nextQuantity).toBeNull();
+    await act(async () => {
+      key('1', 2000);
+      key('2', 2180);
+    });
+    await act(async () => {
+      // The scan starts 400 ms later: the 2 has ended as typing by then.
+      [...'8690345727803'].forEach((ch, i) => key(ch, 2600 + i * 5));
+      key('Enter', 2600 + 13 * 5);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(screen.queryByTestId('next-times')).toBeNull();
+    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toEqual({ sessionId: 1, code: '8690345727803', quantity: 12 });
+    expect(within(screen.getByTestId('last-scan')).getByText('+12 → 12')).toBeTruthy();
+  });
+
+  it('shows the typed quantity on the card and in the field before the scan', async () => {
+    setup({});
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    (document.activeElement as HTMLElement).blur();
+    const t0 = performance.now();
+    await act(async () => {
+      for (const [k, time] of [
+        ['1', 0],
+        ['2', 200],
+        ['Shift', 300],
+      ] as const) {
+        const ev = new KeyboardEvent('keydown', { key: k, code: k === 'Shift' ? 'ShiftLeft' : `Digit${k}`, bubbles: true });
+        Object.defineProperty(ev, 'timeStamp', { value: t0 - 400 + time });
+        document.body.dispatchEvent(ev);
+      }
+    });
+    // The 2 is still an open run until a later key or the timer ends it.
+    await act(async () => new Promise((r) => setTimeout(r, 200)));
+    expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×12');
+    expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('12');
   });
 });

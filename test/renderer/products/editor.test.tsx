@@ -100,7 +100,8 @@ describe('product editor', () => {
       expect((screen.getByRole('button', { name: 'Send 9 records' }) as HTMLButtonElement).disabled).toBe(true);
     }
     expect(bridge.calls.filter((c) => c.method === 'products.send')).toHaveLength(0);
-  });
+    // Dozens of re-renders in jsdom: slow on a loaded machine, not a timed test.
+  }, 30_000);
 
   it('puts a scanned barcode into the focused barcode field', async () => {
     setup();
@@ -114,5 +115,35 @@ describe('product editor', () => {
     });
     expect(barcode.value).toBe('8690345727803');
     expect((preview() as ProductRecord[])[0]!.Main.Barcode).toBe('8690345727803');
+  });
+
+  it('keeps a decimal price as typed and reads it like the CSV import; 1.299 is asked about and blocks Send (issue 11.2)', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'New single product' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a price' }));
+    const list = screen.getByLabelText('List price') as HTMLInputElement;
+    const sale = screen.getByLabelText('Sale price') as HTMLInputElement;
+    // Typed one key at a time: the comma and the dot survive.
+    for (const step of ['3', '39', '399', '399,', '399,9', '399,90']) fireEvent.change(list, { target: { value: step } });
+    for (const step of ['2', '24', '249', '249.', '249.9', '249.90']) fireEvent.change(sale, { target: { value: step } });
+    expect(list.value).toBe('399,90');
+    expect(sale.value).toBe('249.90');
+    fireEvent.blur(list);
+    expect(screen.getByText('Read as 399.90')).toBeTruthy();
+    expect((preview() as ProductRecord[])[0]!.Prices).toEqual([expect.objectContaining({ ListPrice: 399.9, SalePrice: 249.9 })]);
+
+    fireEvent.change(sale, { target: { value: '1.299' } });
+    fireEvent.blur(sale);
+    expect(sale.value).toBe('1.299');
+    expect(screen.getByText(/“1.299” can be read two ways/)).toBeTruthy();
+    const send = screen.getByRole('button', { name: /^Send/ }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+
+    fireEvent.change(sale, { target: { value: '0' } });
+    fireEvent.blur(sale);
+    expect(screen.getByText('The price is 0. Is that right?')).toBeTruthy();
+    fireEvent.change(list, { target: { value: '' } });
+    fireEvent.blur(list);
+    expect(screen.getByText('No price given.')).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings } from '../../../src/shared/domain/settings';
 import { ScanDetector, type Verdict } from '../../../src/renderer/scanner/detector';
@@ -75,27 +76,154 @@ describe('scan detector', () => {
     const d = new ScanDetector(settings);
     run(d, 'ab', 0, 10, null);
     expect(d.tick(5)).toBeNull();
-    expect(d.tick(200)).toEqual({ type: 'release', text: 'ab' });
+    expect(d.tick(400)).toEqual({ type: 'release', text: 'ab', swallowed: true });
     const short = new ScanDetector(settings);
-    expect(run(short, 'ab', 0, 10).at(-1)).toEqual({ type: 'pass' });
+    expect(run(short, 'ab', 0, 10).at(-1)).toEqual({ type: 'pass', ended: { type: 'release', text: 'ab', swallowed: true } });
   });
 
   it('honours a prefix, Tab as suffix, and "none" (a pause ends the code)', () => {
     expect(run(new ScanDetector({ ...settings, prefix: ']C' }), ']C12345', 0, 5).at(-1)).toMatchObject({ type: 'scan', code: '12345' });
-    expect(run(new ScanDetector({ ...settings, prefix: ']C' }), '12345', 0, 5).at(-1)).toEqual({ type: 'pass' });
+    expect(run(new ScanDetector({ ...settings, prefix: ']C' }), '12345', 0, 5).at(-1)).toMatchObject({ type: 'pass' });
     expect(run(new ScanDetector({ ...settings, suffix: 'Tab' }), 'ABCDE', 0, 5, 'Tab').at(-1)).toMatchObject({
       type: 'scan',
       code: 'ABCDE',
     });
     const none = new ScanDetector({ ...settings, suffix: 'none' });
     run(none, 'SKU-123', 0, 5, null);
-    expect(none.tick(100)).toMatchObject({ type: 'scan', code: 'SKU-123' });
+    expect(none.tick(120)).toMatchObject({ type: 'scan', code: 'SKU-123' });
   });
 
   it('does not let a slow Enter long after the burst count as the scan suffix', () => {
     const d = new ScanDetector(settings);
     run(d, 'ABCDEFG', 0, 5, null);
-    expect(d.feed({ code: 'Enter', key: 'Enter', shiftKey: false, time: 30 + 500 })).toEqual({ type: 'pass' });
+    expect(d.feed({ code: 'Enter', key: 'Enter', shiftKey: false, time: 30 + 500 })).toMatchObject({ type: 'pass' });
+  });
+});
+
+/**
+ * Feeds timed keys to a detector the way the hook does (ticks every 10 ms between keys) and
+ * models a focused text field: what passes lands in it, `restore` puts it back as it was when the
+ * run began, a release gives swallowed characters back.
+ */
+function simulate(d: ScanDetector, keys: { ch: string | 'Enter'; time: number }[], initial = '') {
+  let field = initial;
+  let snapshot = initial;
+  const scans: string[] = [];
+  const released: string[] = [];
+  const onEnded = (r: { text: string; swallowed: boolean } | undefined) => {
+    if (!r) return;
+    released.push(r.text);
+    if (r.swallowed) field = snapshot + r.text;
+  };
+  let clock = keys[0]?.time ?? 0;
+  for (const k of keys) {
+    for (; clock + 10 < k.time; clock += 10) {
+      const r = d.tick(clock + 10);
+      if (r?.type === 'scan') scans.push(r.code);
+      else onEnded(r ?? undefined);
+    }
+    clock = k.time;
+    const v =
+      k.ch === 'Enter' ? d.feed({ code: 'Enter', key: 'Enter', shiftKey: false, time: k.time }) : d.feed({ ...keyOf(k.ch), time: k.time });
+    if (v.type === 'first') {
+      onEnded(v.ended);
+      snapshot = field;
+      field += k.ch;
+    } else if (v.type === 'pass') {
+      onEnded(v.ended);
+      if (k.ch !== 'Enter') field += k.ch;
+    } else if (v.type === 'swallow') {
+      if (v.restore) field = snapshot;
+    } else {
+      if (v.restore) field = snapshot;
+      scans.push(v.code);
+    }
+  }
+  for (let i = 0; i < 60; i++) {
+    clock += 10;
+    const r = d.tick(clock);
+    if (r?.type === 'scan') scans.push(r.code);
+    else onEnded(r ?? undefined);
+  }
+  return { field, scans, released };
+}
+
+const codeArb = fc.oneof(
+  fc.stringMatching(/^[0-9]{8,14}$/),
+  fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{3,20}$/),
+  fc.constantFrom('nosuchthing999', '397791202351', 'A-01'),
+);
+
+/** A scanner's timing: a slow start (up to 80 ms; on long codes sometimes twice), 2–40 ms later plus 5 ms jitter, maybe one long pause inside. */
+const scanTimingArb = (length: number) =>
+  fc.record({
+    first: fc.integer({ min: 1, max: 80 }),
+    second: length >= 8 ? fc.oneof(fc.integer({ min: 2, max: 45 }), fc.integer({ min: 46, max: 80 })) : fc.integer({ min: 2, max: 45 }),
+    later: fc.array(fc.integer({ min: 2, max: 45 }), { minLength: length + 1, maxLength: length + 1 }),
+    pause: fc.option(fc.record({ at: fc.integer({ min: 4, max: Math.max(4, length - 1) }), ms: fc.integer({ min: 41, max: 200 }) })),
+  });
+
+describe('scan detector: realistic timings (issue 11.6)', () => {
+  it('never loses the first characters of a scan, and never leaves any of it in the focused field', () => {
+    fc.assert(
+      fc.property(
+        codeArb.chain((code) => fc.tuple(fc.constant(code), scanTimingArb(code.length), fc.constantFrom('', 'abc'))),
+        ([code, t, initial]) => {
+          const keys: { ch: string; time: number }[] = [];
+          let time = 1000;
+          [...code].forEach((ch, i) => {
+            if (i === 1) time += t.first;
+            else if (i === 2) time += t.second;
+            else if (i > 2) time += t.pause && t.pause.at === i ? t.pause.ms : t.later[i]!;
+            keys.push({ ch, time });
+          });
+          keys.push({ ch: 'Enter', time: time + t.later[0]! });
+          const r = simulate(new ScanDetector(settings), keys, initial);
+          expect(r.scans).toEqual([code]);
+          expect(r.field).toBe(initial);
+          expect(r.released).toEqual([]);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the two cut scans of the walkthrough are read whole', () => {
+    for (const [code, first] of [
+      ['nosuchthing999', [70, 65, 60]],
+      ['397791202351', [80, 75, 72, 70, 66, 62]],
+    ] as const) {
+      const keys: { ch: string; time: number }[] = [];
+      let time = 0;
+      [...code].forEach((ch, i) => {
+        time += i === 0 ? 0 : (first[i - 1] ?? 8);
+        keys.push({ ch, time });
+      });
+      keys.push({ ch: 'Enter', time: time + 8 });
+      expect(simulate(new ScanDetector(settings), keys).scans).toEqual([code]);
+    }
+  });
+
+  it('a person typing (gaps over 90 ms) is never taken for a scan and loses no character', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z0-9]{1,12}$/),
+        fc.array(fc.integer({ min: 90, max: 400 }), { minLength: 13, maxLength: 13 }),
+        (text, gaps) => {
+          const keys: { ch: string; time: number }[] = [];
+          let time = 0;
+          [...text].forEach((ch, i) => {
+            time += gaps[i]!;
+            keys.push({ ch, time });
+          });
+          keys.push({ ch: 'Enter', time: time + gaps[12]! });
+          const r = simulate(new ScanDetector(settings), keys);
+          expect(r.scans).toEqual([]);
+          expect(r.field).toBe(text);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import { createGs1Scans } from './gs1-scan';
 import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
+import { foldEvents, type FoldEvent } from './fold';
 
 interface SessionRow {
   id: number;
@@ -144,10 +145,18 @@ export function createCountsRepo(ws: Workspace) {
     lastUndoable: db.prepare<[number], EventRow>(
       "SELECT * FROM scan_events WHERE session_id = ? AND kind IN ('scan', 'set', 'remove') AND undone = 0 ORDER BY id DESC LIMIT 1",
     ),
-    activeSet: db.prepare<[number, string], { id: number }>(
-      "SELECT id FROM scan_events WHERE session_id = ? AND sku = ? AND kind = 'set' AND undone = 0 LIMIT 1",
-    ),
     markUndone: db.prepare<[number]>('UPDATE scan_events SET undone = 1 WHERE id = ?'),
+    events: db.prepare<[number], FoldEvent>(
+      'SELECT id, kind, raw_code, sku, delta, quantity, resolution, undone FROM scan_events WHERE session_id = ? ORDER BY id',
+    ),
+    firstEvent: db.prepare<[number, number, string]>('UPDATE count_lines SET first_event = ? WHERE session_id = ? AND sku = ?'),
+    recount: db.prepare<[string, number]>(
+      `UPDATE count_sessions SET
+         total_units = (SELECT coalesce(sum(quantity), 0) FROM count_lines WHERE session_id = count_sessions.id),
+         line_count = (SELECT count(*) FROM count_lines WHERE session_id = count_sessions.id),
+         updated_at = ?
+       WHERE id = ?`,
+    ),
     lastScan: db.prepare<[number], EventRow>(
       "SELECT * FROM scan_events WHERE session_id = ? AND kind IN ('scan', 'rejected') AND undone = 0 ORDER BY id DESC LIMIT 1",
     ),
@@ -339,16 +348,20 @@ export function createCountsRepo(ws: Workspace) {
       return change(sessionId, [sku]);
     }),
 
-    /** Takes back the last scans / set / remove of the count, newest first. */
+    /**
+     * Takes back the last scans / set / remove of the count, newest first. The lines are then
+     * recomputed from the event log (see fold.ts), so a scan that an assignment moved to another
+     * SKU is taken back from that SKU.
+     */
     undo: db.transaction((sessionId: number, steps: number): LineChange => {
       openSession(sessionId);
       const touched: string[] = [];
+      let undoId = 0;
       for (let i = 0; i < steps; i++) {
         const ev = s.lastUndoable.get(sessionId);
         if (!ev || !ev.sku) break;
-        const at = now();
         const line = s.line.get(sessionId, ev.sku);
-        const undoId = Number(
+        undoId = Number(
           s.event.run({
             session: sessionId,
             kind: 'undo',
@@ -359,57 +372,43 @@ export function createCountsRepo(ws: Workspace) {
             prev: line?.quantity ?? null,
             undoes: ev.id,
             resolution: null,
-            at,
+            at: now(),
             station: null,
           }).lastInsertRowid,
         );
         s.markUndone.run(ev.id);
-        if (ev.kind === 'scan') {
-          const next = (line?.quantity ?? 0) - ev.delta;
-          // Back to nothing: the line goes, unless the worker had set it (an explicit zero stays).
-          if (line && next <= 0 && !s.activeSet.get(sessionId, ev.sku)) {
-            s.deleteLine.run(sessionId, ev.sku);
-            s.totals.run(-line.quantity, -1, at, sessionId);
-          } else if (line) {
-            s.putLine.run({
-              session: sessionId,
-              sku: ev.sku,
-              quantity: Math.max(0, next),
-              name: line.name,
-              barcode: line.barcode,
-              unknown: line.unknown,
-              event: undoId,
-              at,
-            });
-            s.totals.run(Math.max(0, next) - line.quantity, 0, at, sessionId);
-          }
-        } else if (ev.prev_quantity === null) {
-          if (line) {
-            s.deleteLine.run(sessionId, ev.sku);
-            s.totals.run(-line.quantity, -1, at, sessionId);
-          }
-        } else {
-          const info = line ? { name: line.name, barcode: line.barcode } : productInfo(ev.sku);
-          s.putLine.run({
-            session: sessionId,
-            sku: ev.sku,
-            quantity: ev.prev_quantity,
-            ...info,
-            unknown: line?.unknown ?? 0,
-            event: undoId,
-            at,
-          });
-          s.totals.run(ev.prev_quantity - (line?.quantity ?? 0), line ? 0 : 1, at, sessionId);
-        }
-        touched.push(ev.sku);
       }
+      if (undoId === 0) return change(sessionId, []);
+      const at = now();
+      const folded = foldEvents(s.events.iterate(sessionId));
+      const stored = new Map(s.lines.all(sessionId).map((l) => [l.sku, l]));
+      for (const sku of stored.keys()) {
+        if (!folded.has(sku)) {
+          s.deleteLine.run(sessionId, sku);
+          touched.push(sku);
+        }
+      }
+      for (const [sku, f] of folded) {
+        const l = stored.get(sku);
+        if (l && l.quantity === f.quantity && (l.unknown === 1) === f.unknown) continue;
+        const info = l ? { name: l.name, barcode: l.barcode } : productInfo(sku);
+        s.putLine.run({ session: sessionId, sku, quantity: f.quantity, ...info, unknown: f.unknown ? 1 : 0, event: undoId, at });
+        if (!l) s.firstEvent.run(f.firstEvent, sessionId, sku);
+        touched.push(sku);
+      }
+      s.recount.run(at, sessionId);
       return change(sessionId, touched);
     }),
 
     /** An unknown code becomes a SKU (or its own SKU); remembered for every later scan. */
-    assign: db.transaction((sessionId: number, code: string, target: string | null): LineChange => {
+    assign: db.transaction((sessionId: number, code: string, target: string | null, confirmed = false): LineChange => {
       openSession(sessionId);
       const sku = target ?? code;
+      if (target !== null && target !== code && !confirmed && products.resolve(target)?.sku !== target) {
+        throw new AppError('needs_confirmation', `SKU ${target} is not in the catalogue: confirm to remember ${code} as ${target}`, {
+          sku: target,
+        });
+      }
       products.assign(code, sku);
       const at = now();
       const provisional = s.line.get(sessionId, code);

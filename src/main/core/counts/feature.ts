@@ -14,9 +14,9 @@ export const countsFeature: Feature = {
     'counts.setLine': ({ sessionId, sku, quantity }) => countsOf(ctx.workspace()).setLine(sessionId, sku, quantity),
     'counts.removeLine': ({ sessionId, sku }) => countsOf(ctx.workspace()).removeLine(sessionId, sku),
     'counts.undo': ({ sessionId, steps }) => countsOf(ctx.workspace()).undo(sessionId, steps),
-    'counts.assign': ({ sessionId, code, sku, own }) => {
+    'counts.assign': ({ sessionId, code, sku, own, confirmed }) => {
       if (!sku && !own) throw new AppError('invalid_input', 'give the SKU this code means, or own: true');
-      return countsOf(ctx.workspace()).assign(sessionId, code, own ? null : (sku ?? null));
+      return countsOf(ctx.workspace()).assign(sessionId, code, own ? null : (sku ?? null), confirmed);
     },
     'counts.review': ({ sessionId, zeroMissing }) => review(ctx.workspace(), sessionId, zeroMissing),
     'counts.push': ({ sessionId, zeroMissing, confirmed }) => push(ctx.workspace(), ctx, sessionId, zeroMissing, confirmed),

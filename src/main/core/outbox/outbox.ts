@@ -5,6 +5,7 @@ import type { AppErrorShape } from '../../../shared/result';
 import type { HttpResponse } from '../api/http';
 import { backoffDelay, isTransientError, retryAfterMs } from '../api/retry';
 import type { CoreContext } from '../context';
+import { OUTBOX_LEASE_SQL } from '../db/migrations/workspace/008-outbox-lease';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
 
@@ -198,7 +199,8 @@ export class Outbox {
     private random: () => number = Math.random,
   ) {
     const db = ws.db;
-    // Blocks a pending write: an older write of its group still pending, being sent or refused.
+    // A database that reached a later version before 008 was added (development builds) lacks it.
+    db.exec(OUTBOX_LEASE_SQL);
     // An older write of its group still pending or being sent comes first (refusals: see blockerOf).
     const blocked = `EXISTS (SELECT 1 FROM outbox e WHERE e.group_key = o.group_key AND e.id < o.id AND e.state IN ('pending', 'sending'))`;
     this.s = {

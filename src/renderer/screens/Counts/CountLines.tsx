@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { CountLine } from '../../../shared/domain/counts';
 import { sortedLines, useCounts } from '../../store/counts';
 import { LineLots } from './Gs1Facts';
+import { UnknownResolver } from './UnknownResolver';
 
 const ROW = 56;
 
@@ -22,6 +23,7 @@ function LineRow({ line }: { line: CountLine }) {
       <span role="cell" className="count-line-name">
         {line.name ?? ''}
         {line.lots?.length ? <LineLots lots={line.lots} /> : null}
+        {line.unknown ? <UnknownResolver code={line.sku} /> : null}
       </span>
       <span role="cell" className="count-line-qty">
         {editing ? (
@@ -75,8 +77,15 @@ export function CountLines() {
   const lines = useMemo(() => sortedLines(linesById), [linesById]);
   const parent = useRef<HTMLDivElement>(null);
   // The React Compiler is not used; TanStack Virtual's unmemoizable API is fine here.
+  // Unknown lines carry their assign / own SKU / remove buttons: rows are measured, not fixed.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const v = useVirtualizer({ count: lines.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 10 });
+  const v = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => parent.current,
+    estimateSize: (i) => (lines[i]?.unknown ? ROW * 2 : ROW),
+    getItemKey: (i) => lines[i]!.sku,
+    overscan: 10,
+  });
   if (lines.length === 0) return <p className="hint">{t('lines.empty')}</p>;
   return (
     <div className="count-lines" role="table" aria-label={t('lines.title')}>
@@ -90,8 +99,10 @@ export function CountLines() {
         <div style={{ height: v.getTotalSize(), position: 'relative' }}>
           {v.getVirtualItems().map((item) => (
             <div
-              key={lines[item.index]!.sku}
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${item.start}px)` }}
+              key={item.key}
+              data-index={item.index}
+              ref={v.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, minHeight: ROW, transform: `translateY(${item.start}px)` }}
             >
               <LineRow line={lines[item.index]!} />
             </div>

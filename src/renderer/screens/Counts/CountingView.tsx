@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Dialog } from '../../components/Dialog';
@@ -24,6 +24,25 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
   );
   const [manual, setManual] = useState('');
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const { setNextQuantity } = c;
+
+  // Escape clears the typed quantity (also from its field); Ctrl+Z undoes outside text fields.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && useCounts.getState().nextQuantity !== null) setNextQuantity(null);
+      // The quantity field (focused by default) holds digits only: Ctrl+Z there undoes the count too.
+      const inText =
+        e.target instanceof HTMLTextAreaElement ||
+        (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox' && e.target.dataset.testid !== 'next-quantity');
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.code === 'KeyZ' && !inText) {
+        e.preventDefault();
+        void useCounts.getState().undo(1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setNextQuantity]);
+
   if (!c.session) return null;
   const session = c.session;
 
@@ -68,7 +87,7 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
                 autoFocus
               />
               <small id="qty-hint" className="hint">
-                {t('nextQuantityHint')}
+                {t('nextQuantityHint')} {t('nextQuantityHintKeys')}
               </small>
             </label>
             <form onSubmit={submitManual} className="field">

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beep } from '../../scanner/feedback';
+import { Dialog } from '../../components/Dialog';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
@@ -12,6 +13,10 @@ import { ReviewView } from './ReviewView';
 import { StoragePicker } from './StoragePicker';
 import '../../styles/counts.css';
 
+/** The connection's storage codes (shelf labels), compared without case. */
+const storageCodesOf = (app: ReturnType<typeof useApp.getState>) =>
+  new Set((app.profiles.find((p) => p.id === app.session.profileId)?.storageCodes ?? []).map((c) => c.toLocaleUpperCase('tr-TR')));
+
 /** The screen staff live in: pick a storage code, scan the shelf, review, send. */
 export function CountsScreen() {
   const { t } = useTranslation('counts');
@@ -21,6 +26,8 @@ export function CountsScreen() {
   const closeSession = useCounts((s) => s.closeSession);
   const sound = useApp((s) => s.settings?.scanner.sound ?? true);
   const [reviewing, setReviewing] = useState(false);
+  const otherShelf = useCounts((s) => s.otherShelf);
+  const setOtherShelf = useCounts((s) => s.setOtherShelf);
 
   /**
    * A scan is acknowledged (sound and the card) only once the core has committed it. Without an
@@ -46,12 +53,25 @@ export function CountsScreen() {
         beep(useCounts.getState().session?.state === 'open' ? 'ok' : 'error', sound);
         return;
       }
+      // Another shelf's label (a storage code of this connection) is never counted as an item.
+      const shelves = storageCodesOf(useApp.getState());
+      if (shelves.has(code.trim().toLocaleUpperCase('tr-TR')) && code.trim() !== current.storageCode) {
+        useCounts.getState().setOtherShelf(code.trim());
+        beep('attention', sound);
+        return;
+      }
       const r = await scan(code);
       beep(!r ? 'error' : r.outcome === 'counted' ? 'ok' : r.outcome === 'unknown' ? 'attention' : 'error', sound);
     },
     [scan, openStorage, sound],
   );
-  const { pending } = useScanner(onScan, { enabled: !reviewing || session?.state === 'pushed' });
+  const { pending } = useScanner(onScan, {
+    enabled: !reviewing || session?.state === 'pushed',
+    // Digits typed anywhere outside a field: the quantity for the next scan ("12, then scan").
+    onTyped: (text) => {
+      if (useCounts.getState().session?.state === 'open') useCounts.getState().typeQuantity(text);
+    },
+  });
 
   return (
     <main className="screen counts-screen" aria-labelledby="counts-title">
@@ -73,6 +93,26 @@ export function CountsScreen() {
       ) : (
         <CountingView pending={pending} onScan={(code) => void onScan(code)} onReview={() => setReviewing(true)} />
       )}
+      <Dialog title={t('otherShelf.title')} open={otherShelf !== null} onClose={() => setOtherShelf(null)}>
+        <p>{t('otherShelf.text', { code: otherShelf ?? '', current: session?.storageCode ?? '' })}</p>
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              const code = otherShelf!;
+              setOtherShelf(null);
+              closeSession();
+              void openStorage(code);
+            }}
+          >
+            {t('otherShelf.open', { code: otherShelf ?? '' })}
+          </button>
+          <button type="button" className="btn" onClick={() => setOtherShelf(null)}>
+            {t('otherShelf.ignore')}
+          </button>
+        </div>
+      </Dialog>
     </main>
   );
 }

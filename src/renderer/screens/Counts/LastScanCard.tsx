@@ -1,24 +1,47 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { ErrorText } from '../../components/ErrorText';
 import { useCounts } from '../../store/counts';
 import { Gs1ScanFacts, ScanProblemText } from './Gs1Facts';
+import { UnknownResolver } from './UnknownResolver';
 
 /** Big enough to read from a metre away: what was just scanned and what it did. */
 export function LastScanCard() {
   const { t } = useTranslation('counts');
-  const { last, assign } = useCounts(useShallow((s) => ({ last: s.last, assign: s.assign })));
-  const [assigning, setAssigning] = useState(false);
-  const [sku, setSku] = useState('');
+  const { last, nextQuantity } = useCounts(useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity })));
+  const next =
+    nextQuantity !== null ? (
+      <div className="pill pill-warn last-scan-next" role="status" data-testid="next-times">
+        {t('nextTimes', { count: nextQuantity })}
+      </div>
+    ) : null;
 
   if (!last) {
     return (
       <section className="last-scan last-scan-none" aria-label={t('last.title')} data-testid="last-scan">
         <p>{t('last.none')}</p>
+        {next}
       </section>
     );
   }
   const tone = last.outcome === 'counted' ? 'ok' : last.outcome === 'unknown' ? 'warn' : 'bad';
+  if (last.outcome === 'failed') {
+    return (
+      <section
+        className="last-scan last-scan-bad"
+        aria-label={t('last.title')}
+        aria-live="assertive"
+        data-testid="last-scan"
+        data-outcome={last.outcome}
+      >
+        <div className="last-scan-label">{t('last.title')}</div>
+        <div className="last-scan-big">{t('last.failed')}</div>
+        <div className="last-scan-sub">{t('last.failedHint', { code: last.code })}</div>
+        <ErrorText error={last.error} />
+        {next}
+      </section>
+    );
+  }
   return (
     <section
       className={`last-scan last-scan-${tone}`}
@@ -53,38 +76,10 @@ export function LastScanCard() {
       {last.outcome === 'unknown' ? (
         <div className="last-scan-unknown">
           <strong>{t('last.unknown')}</strong> — {t('last.unknownHint')}
-          {assigning ? (
-            <form
-              className="row"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!sku.trim()) return;
-                void assign(last.code, sku.trim()).then((r) => r.ok && (setAssigning(false), setSku('')));
-              }}
-            >
-              <label className="field">
-                <span>{t('last.assignTo')}</span>
-                <input value={sku} onChange={(e) => setSku(e.target.value)} maxLength={128} autoFocus />
-              </label>
-              <button type="submit" className="btn btn-primary">
-                {t('common:actions.save')}
-              </button>
-              <button type="button" className="btn" onClick={() => setAssigning(false)}>
-                {t('common:actions.cancel')}
-              </button>
-            </form>
-          ) : (
-            <div className="row">
-              <button type="button" className="btn" onClick={() => setAssigning(true)}>
-                {t('last.assign')}
-              </button>
-              <button type="button" className="btn" onClick={() => void assign(last.code, null)}>
-                {t('last.own')}
-              </button>
-            </div>
-          )}
+          <UnknownResolver code={last.code} />
         </div>
       ) : null}
+      {next}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { formatDateTime } from '../../i18n/format';
+import { UnknownResolver } from './UnknownResolver';
 import { useCounts } from '../../store/counts';
 
 /**
@@ -52,7 +53,10 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
           {review.lines.map((l) => (
             <tr key={l.sku} className={l.risk ? `risk risk-${l.risk}` : undefined}>
               <td>{l.sku}</td>
-              <td>{l.name}</td>
+              <td>
+                {l.name}
+                {l.unknown ? <UnknownResolver code={l.sku} onResolved={() => void loadReview(zeroMissing)} /> : null}
+              </td>
               <td>
                 <strong>{l.quantity}</strong>
               </td>

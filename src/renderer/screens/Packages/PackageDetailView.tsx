@@ -74,6 +74,11 @@ export function PackageDetailView({
           </button>
         ) : null}
       </div>
+      {isCancelled(s.status) ? (
+        <div className="cancelled-banner" role="alert" data-testid="cancelled-banner">
+          {t('detail.cancelledBanner')}
+        </div>
+      ) : null}
       {extra}
       <Section title={t('detail.summary')}>
         <dl>
@@ -262,3 +267,6 @@ function NotificationHistory({ items }: { items: NotificationSummary[] }) {
     </Section>
   );
 }
+
+/** A package the service marks cancelled must not leave the warehouse. */
+export const isCancelled = (status: string | null | undefined) => status === 'Cancelled';

@@ -4,7 +4,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { useScanner } from '../../scanner/useScanner';
 import { SEARCH_DEBOUNCE_MS, usePackages } from '../../store/packages';
-import { PackageDetailView } from './PackageDetailView';
+import { beep } from '../../scanner/feedback';
+import { useApp } from '../../store/app';
+import { isCancelled, PackageDetailView } from './PackageDetailView';
 import { PackageList } from './PackageList';
 import { SyncBar } from './SyncBar';
 
@@ -41,9 +43,13 @@ export function PackagesScreen() {
   useEffect(() => init(), [init]);
 
   // A scan anywhere on the screen looks the code up (and opens it when it is the only match).
-  useScanner((code) => {
+  // A cancelled package is told by the error sound as well as the red banner.
+  const sound = useApp((st) => st.settings?.scanner.sound ?? true);
+  useScanner(async (code) => {
     setText(code);
-    return s.submit(code);
+    await s.submit(code);
+    const d = usePackages.getState().detail;
+    if (d && isCancelled(d.summary.status)) beep('error', sound);
   });
   useEffect(() => inputRef.current?.focus(), []);
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsvProblem } from '../../../shared/products/csv';
+import { decodeFileBytes } from '../../../shared/products/file-text';
 import type { ProductRecord } from '../../../shared/products/schema';
 import { parseProductFile } from '../../imports/product-import';
 import { ImportTooLarge, MAX_IMPORT_BYTES, readImportBytes } from '../../imports/read-file';
@@ -22,16 +23,19 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
   /** Reading (share 0…1) or checking (no share) a file; null when idle. */
   const [progress, setProgress] = useState<{ share: number | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** A Windows-1254 file waiting for the worker to check its letters. */
+  const [confirm, setConfirm] = useState<{ name: string; text: string; preview: string[] } | null>(null);
 
   async function read(file: File) {
     setName(file.name);
     setFailure(null);
     setProblems([]);
     setWarnings([]);
+    setConfirm(null);
     // Size cap first, then the bytes with progress; the parse runs in a Web Worker.
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = new TextDecoder().decode(await readImportBytes(file, (share) => setProgress({ share })));
+      bytes = await readImportBytes(file, (share) => setProgress({ share }));
     } catch (e) {
       setProgress(null);
       const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
@@ -41,8 +45,22 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
           : t('editor.importUnreadable'),
       );
     }
+    // Bytes decoded here, not as "text": that would turn Windows-1254 letters into � without a word.
+    const decoded = decodeFileBytes(bytes);
+    if (decoded.kind === 'refused') {
+      setProgress(null);
+      return setProblems([{ code: 'not_text', params: {}, row: null, column: null }]);
+    }
+    if (decoded.kind === 'confirm') {
+      setProgress(null);
+      return setConfirm({ name: file.name, text: decoded.text, preview: decoded.preview });
+    }
+    await parse(file.name, decoded.text);
+  }
+
+  async function parse(fileName: string, text: string) {
     setProgress({ share: null });
-    const isJson = /\.json$/i.test(file.name) || /^\s*[[{]/.test(text.replace(/^\uFEFF/, ''));
+    const isJson = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text);
     const answer = await parseProductFile({ kind: isJson ? 'json' : 'csv', text });
     setProgress(null);
     if (!answer.ok) return setFailure(t('editor.importBroken', { detail: answer.message.slice(0, 200) }));
@@ -51,13 +69,13 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
       setWarnings(r.warnings.map((w) => ({ ...w })));
       if (!r.ok) return setProblems(r.problems.map((p) => ({ ...p })));
       setProblems([]);
-      onLoad({ name: file.name, records: r.records });
+      onLoad({ name: fileName, records: r.records });
     } else {
       const r = answer.result;
       setWarnings(r.warnings.map(fromCsv));
       if (!r.ok) return setProblems(r.problems.map(fromCsv));
       setProblems([]);
-      onLoad({ name: file.name, records: r.records });
+      onLoad({ name: fileName, records: r.records });
     }
   }
 
@@ -70,7 +88,12 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
         <input
           type="file"
           accept=".json,.csv,application/json,text/csv"
-          onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            // Cleared, so choosing the same file again (saved anew, or after Cancel) reads it again.
+            e.target.value = '';
+            if (file) void read(file);
+          }}
         />
       </label>
       {progress ? (
@@ -83,6 +106,30 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
         <p role="alert" className="error">
           {failure}
         </p>
+      ) : null}
+      {confirm ? (
+        <div className="card" role="alertdialog" aria-labelledby="encoding-title" data-testid="encoding-confirm">
+          <h3 id="encoding-title">{t('editor.encodingTitle', { name: confirm.name })}</h3>
+          <p>{t('editor.encodingCheck')}</p>
+          <pre className="encoding-preview">{confirm.preview.join('\n')}</pre>
+          <p className="hint">{t('editor.encodingAdvice')}</p>
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                const c = confirm;
+                setConfirm(null);
+                void parse(c.name, c.text);
+              }}
+            >
+              {t('editor.encodingAccept')}
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirm(null)}>
+              {t('editor.encodingRefuse')}
+            </button>
+          </div>
+        </div>
       ) : null}
       {name && problems.length > 0 ? <p>{t('editor.importRefused', { name })}</p> : null}
       <ProblemsList problems={problems} />

@@ -1,10 +1,89 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readDecimal } from '../../../shared/products/csv-cells';
 import type { ProductRecord } from '../../../shared/products/schema';
 import { ATTRIBUTES, CULTURES, CURRENCIES, newAsset, newAttribute, newPrice, setListItem, setText, textOf, type TextMember } from './model';
 
 type Edit = (r: ProductRecord) => void;
 
-const num = (v: string) => (v.trim() === '' ? NaN : Number(v.replace(',', '.')));
+/** A price as the CSV import reads it (Turkish comma, English dot, 1.299 refused as ambiguous); NaN when empty or unreadable. */
+const readPrice = (text: string) => {
+  if (text.trim() === '') return { value: NaN, problem: null };
+  const r = readDecimal(text);
+  return r.ok ? { value: r.value, problem: null } : { value: NaN, problem: r };
+};
+
+/**
+ * A price field that keeps the text as typed (a comma or a dot is never eaten while typing), reads
+ * it with the import's rules, and says on leaving the field how it was read, what is wrong with
+ * it, or that a 0 or missing price needs a second look. An unreadable price is NaN in the record,
+ * so the request does not validate and cannot be sent.
+ */
+function PriceInput({
+  label,
+  value,
+  optional,
+  onValue,
+}: {
+  label: string;
+  value: number | null | undefined;
+  optional: boolean;
+  onValue: (v: number | undefined) => void;
+}) {
+  const { t, i18n } = useTranslation('products');
+  const format = (v: number) => v.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 6, useGrouping: false });
+  const [text, setText] = useState(() => (value === undefined || value === null || Number.isNaN(value) ? '' : format(value)));
+  const [left, setLeft] = useState(false);
+  const hintId = useId();
+  const read = readPrice(text);
+  // A value put in from outside (a draft, an import) replaces the text; our own reading does not.
+  const [seen, setSeen] = useState(value);
+  if (!Object.is(seen, value)) {
+    setSeen(value);
+    const mine = read.value;
+    const empty = value === undefined || value === null || Number.isNaN(value);
+    if (empty ? !Number.isNaN(mine) : value !== mine) setText(empty ? '' : format(value));
+  }
+  const message = !left
+    ? null
+    : read.problem
+      ? { kind: 'error', text: t(`problems.${read.problem.code}`, { value: text }) }
+      : text.trim() === ''
+        ? optional
+          ? null
+          : { kind: 'warn', text: t('editor.priceMissing') }
+        : read.value === 0
+          ? { kind: 'warn', text: t('editor.priceZero') }
+          : { kind: 'info', text: t('editor.priceRead', { value: format(read.value) }) };
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        inputMode="decimal"
+        value={text}
+        aria-invalid={read.problem ? true : undefined}
+        aria-describedby={message ? hintId : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          setLeft(false);
+          const r = readPrice(e.target.value);
+          onValue(optional && e.target.value.trim() === '' ? undefined : r.value);
+        }}
+        onBlur={() => setLeft(true)}
+      />
+      {message ? (
+        <small
+          id={hintId}
+          className={message.kind === 'error' ? 'error' : 'hint'}
+          role={message.kind === 'info' ? undefined : 'alert'}
+          data-testid="price-hint"
+        >
+          {message.text}
+        </small>
+      ) : null}
+    </label>
+  );
+}
 
 /** Names, descriptions … per culture (std, tr, en). */
 export function TextsEditor({
@@ -79,19 +158,17 @@ export function PricesEditor({ record, onChange }: { record: ProductRecord; onCh
             </select>
           </label>
           {(['ListPrice', 'SalePrice', 'CampaignPrice'] as const).map((f) => (
-            <label key={f} className="field">
-              <span>{t(`editor.${f}`)}</span>
-              <input
-                inputMode="decimal"
-                value={p[f] === undefined || Number.isNaN(p[f]) ? '' : String(p[f])}
-                onChange={(e) => {
-                  const v = num(e.target.value);
-                  const next = { ...p, [f]: v } as typeof p;
-                  if (f === 'CampaignPrice' && e.target.value.trim() === '') delete (next as Record<string, unknown>).CampaignPrice;
-                  onChange(setListItem(record, 'Prices', i, next));
-                }}
-              />
-            </label>
+            <PriceInput
+              key={f}
+              label={t(`editor.${f}`)}
+              value={p[f]}
+              optional={f === 'CampaignPrice'}
+              onValue={(v) => {
+                const next = { ...p, [f]: v } as typeof p;
+                if (v === undefined) delete (next as Record<string, unknown>)[f];
+                onChange(setListItem(record, 'Prices', i, next));
+              }}
+            />
           ))}
           <label className="check">
             <input

@@ -74,12 +74,13 @@ export function setMain(r: ProductRecord, field: 'Model' | 'Option' | 'Sku' | 'B
   return { ...r, Main: { ...r.Main, [field]: value } };
 }
 
+/** A new price starts empty (not 0): the request is not valid until the worker types the prices. */
 export const newPrice = (): Price => ({
   IsTransferable: false,
   EntityListId: LISTS.price,
   CurrencyId: 1,
-  ListPrice: 0,
-  SalePrice: 0,
+  ListPrice: NaN,
+  SalePrice: NaN,
   OperationType: 'upsert',
 });
 export const newAsset = (order: number): Asset => ({ EntityListId: LISTS.asset, Name: '', Order: order, AssetType: 1 });

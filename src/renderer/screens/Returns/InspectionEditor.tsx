@@ -94,6 +94,8 @@ export function InspectionEditor({ detail }: { detail: ReturnDetail }) {
   const save = useReturns((s) => s.save);
   const done = useReturns((s) => s.done);
   const reopen = useReturns((s) => s.reopen);
+  const conflictPatch = useReturns((s) => s.conflictPatch);
+  const reloadKeeping = useReturns((s) => s.reloadKeeping);
   const insp = detail.inspection;
   const lines = insp?.lines ?? detail.expected;
   const isDone = insp?.state === 'done';
@@ -175,6 +177,11 @@ export function InspectionEditor({ detail }: { detail: ReturnDetail }) {
         </label>
       </fieldset>
       <ErrorText error={error} />
+      {error?.code === 'conflict' && conflictPatch ? (
+        <button type="button" className="btn" onClick={() => void run(reloadKeeping())}>
+          {t('inspect.reloadKeeping')}
+        </button>
+      ) : null}
       {insp ? (
         <p className="hint">
           {isDone

@@ -48,6 +48,8 @@ export const cli = {
   unmatched: 'not in the cache yet',
   notificationsCount_one: '{{count}} notification',
   notificationsCount_other: '{{count}} notifications',
+  encodingRefused:
+    'The file is not UTF-8; read as Turkish Windows-1254 these lines would be (run again with --windows-1254 if they are right):',
   productsQueued:
     'Queued {{records}} product records in {{batches}} requests. The app sends them when it is signed in, or run "wd outbox --retry" with WD_PASSWORD.',
   help: {

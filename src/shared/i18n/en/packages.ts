@@ -31,6 +31,7 @@ export const packages = {
   offlineBadge: 'Offline: showing this computer’s copy',
   detail: {
     title: 'Package {{id}}',
+    cancelledBanner: 'Cancelled — do not ship',
     close: 'Close package',
     summary: 'Package',
     orderNumber: 'Order number',

@@ -46,6 +46,7 @@ export const returns = {
     ack: 'I have seen it',
   },
   inspect: {
+    reloadKeeping: 'Load the other change and keep what I typed',
     title: 'Inspection',
     start: 'Scan the items in the box (or type the quantities).',
     item: 'Item',

@@ -51,6 +51,8 @@ export const cli: Shape<typeof en> = {
   unmatched: 'henüz önbellekte yok',
   notificationsCount_one: '{{count}} bildirim',
   notificationsCount_other: '{{count}} bildirim',
+  encodingRefused:
+    'Dosya UTF-8 değil; Türkçe Windows-1254 olarak okunursa satırlar şöyle olur (doğruysa --windows-1254 ile yeniden çalıştırın):',
   productsQueued:
     '{{records}} ürün kaydı {{batches}} istek halinde kuyruğa alındı. Uygulama giriş yapılınca gönderir ya da WD_PASSWORD ile "wd outbox --retry" çalıştırın.',
   help: {

@@ -34,6 +34,7 @@ export const packages: Shape<typeof en> = {
   offlineBadge: 'Çevrimdışı: bu bilgisayardaki kopya gösteriliyor',
   detail: {
     title: 'Paket {{id}}',
+    cancelledBanner: 'İptal edildi — göndermeyin',
     close: 'Paketi kapat',
     summary: 'Paket',
     orderNumber: 'Sipariş numarası',

@@ -49,6 +49,7 @@ export const returns: Shape<typeof en> = {
     ack: 'Gördüm',
   },
   inspect: {
+    reloadKeeping: 'Diğer değişikliği yükle, yazdıklarımı koru',
     title: 'İnceleme',
     start: 'Kolideki ürünleri okutun (ya da adetleri yazın).',
     item: 'Ürün',

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { productsServiceOf } from '../../../core/products/products-service';
-import { parseProductCsvBytes, type CsvProblem } from '../../../../shared/products/csv';
+import { parseProductCsv, type CsvProblem } from '../../../../shared/products/csv';
+import { decodeFileBytes } from '../../../../shared/products/file-text';
 import { parseProductJson } from '../../../../shared/products/json';
 import type { ProductProblem } from '../../../../shared/products/problems';
 import type { ProductRecord } from '../../../../shared/products/schema';
@@ -22,12 +23,24 @@ function describeProblem(ctx: CliContext, p: ProductProblem | CsvProblem, record
 }
 
 async function save(ctx: CliContext, argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { label: { type: 'string' } }, true);
+  const { positionals, values } = parse(argv, { label: { type: 'string' }, 'windows-1254': { type: 'boolean' } }, true);
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('give one FILE: the service’s JSON array, or a CSV (docs/products-csv.md)');
-  const bytes = await readFile(file);
-  const text = bytes.toString('utf8');
-  const isJson = /\.json$/i.test(file) || /^\s*[[{]/.test(text.replace(/^\uFEFF/, ''));
+  // The same reading as the Products screen: bytes → UTF-8 / UTF-16, Windows-1254 only when asked.
+  const decoded = decodeFileBytes(new Uint8Array(await readFile(file)));
+  if (decoded.kind === 'refused') {
+    process.stderr.write(`${ctx.t('products:problems.not_text')}\n`);
+    return 1;
+  }
+  if (decoded.kind === 'confirm' && !values['windows-1254']) {
+    process.stderr.write(`${ctx.t('cli:encodingRefused')}\n`);
+    for (const line of decoded.preview) process.stderr.write(`  ${line}\n`);
+    process.stderr.write(`${ctx.t('products:problems.not_utf8')}\n`);
+    if (ctx.json) ctx.print('', { queued: 0, problems: [{ row: null, column: null, code: 'not_utf8', params: {} }] });
+    return 1;
+  }
+  const text = decoded.text;
+  const isJson = /\.json$/i.test(file) || /^\s*[[{]/.test(text);
   let records: ProductRecord[] = [];
   let problems: (ProductProblem | CsvProblem)[] = [];
   let warnings: (ProductProblem | CsvProblem)[] = [];
@@ -38,14 +51,14 @@ async function save(ctx: CliContext, argv: string[]): Promise<number> {
     else {
       problems = r.problems;
       try {
-        const raw: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+        const raw: unknown = JSON.parse(text);
         if (Array.isArray(raw)) records = raw as ProductRecord[];
       } catch {
         // the problem says where the JSON breaks
       }
     }
   } else {
-    const r = parseProductCsvBytes(new Uint8Array(bytes));
+    const r = parseProductCsv(text);
     warnings = r.warnings;
     records = r.records;
     if (!r.ok) problems = r.problems;
@@ -77,7 +90,7 @@ export const productsCommand: Command = {
   name: 'products',
   summary: 'cli:help.products',
   usage:
-    'wd products save FILE [--label TEXT]   (FILE: the service’s JSON array, or CSV per docs/products-csv.md; checked first, nothing is sent when a record is wrong; sent now when WD_PASSWORD is set, else queued)',
+    'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: the service’s JSON array, or CSV per docs/products-csv.md; checked first, nothing is sent when a record is wrong; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
   async run(ctx, argv) {
     const [sub, ...rest] = argv;
     if (sub !== 'save') throw new UsageError('the only products command is "save"');
