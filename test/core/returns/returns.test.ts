@@ -19,7 +19,7 @@ type Rec = {
 };
 
 async function setup(returns = 60) {
-  t = await rig({ sandbox: { packages: 80, returns, seed: 17, days: 20 } as never });
+  t = await rig({ sandbox: { packages: 80, returns, seed: 17, days: 20 } });
   await t.signIn();
   await new PackageSync(t.core.ctx.workspace(), t.core.ctx).run({ from: new Date(Date.now() - 60 * 86_400_000).toISOString() });
 }

@@ -3,12 +3,8 @@ import type { Reply, Route, SandboxCore, SandboxModule, SandboxOptions } from '.
 import { correlationId, Dataset, type IndexEntry, type Kind } from './generator';
 import { parseListQuery } from './query';
 
-export interface PackagesOptions extends SandboxOptions {
-  /** Dates are spread over the 60 days before this instant (default: start time rounded to the hour). */
-  anchor?: number;
-  /** How many days before the anchor the orders spread over (default 60). */
-  days?: number;
-}
+/** `anchor` and `days` (where generated dates fall) are options of the whole sandbox, so callers are type-checked. */
+export type PackagesOptions = SandboxOptions;
 
 export type StatusChange = { kind: Kind; id: number; status: string; record: Record<string, unknown> };
 
