@@ -24,6 +24,8 @@ export interface CoreOptions {
   /** Background timers (sync schedule, outbox, connectivity probe); off in some tests and the CLI. */
   background?: boolean;
   log?: (msg: string, e?: unknown) => void;
+  /** The session's clock (token expiry, re-login ahead of it); tests move it instead of sleeping. */
+  now?: () => number;
 }
 
 /** What feature modules get: the shared services of one running core. */

@@ -111,7 +111,7 @@ export function createCore(options: CoreOptions): Core {
     };
   }
 
-  const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace });
+  const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace, now: options.now });
 
   const ctx: CoreContext = {
     options,
