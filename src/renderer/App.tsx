@@ -1,6 +1,8 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './components/Dialog';
 import { Nav } from './components/Nav';
+import { NoScanHere } from './components/NoScanHere';
 import { NotificationToasts } from './components/NotificationToasts';
 import { ScreenBoundary } from './components/ScreenBoundary';
 import { StatusBar } from './components/StatusBar';
@@ -8,12 +10,14 @@ import { Toasts } from './components/Toasts';
 import { TrainingBanner } from './components/TrainingBanner';
 import { CountsScreen } from './screens/Counts/CountsScreen';
 import { NotificationsScreen } from './screens/Notifications/NotificationsScreen';
+import { OutboxScreen } from './screens/Outbox/OutboxScreen';
 import { PackagesScreen } from './screens/Packages/PackagesScreen';
 import { ProductsScreen } from './screens/Products/ProductsScreen';
 import { ReturnsScreen } from './screens/Returns/ReturnsScreen';
 import { SettingsScreen } from './screens/Settings/SettingsScreen';
 import { SignInScreen } from './screens/SignIn/SignInScreen';
 import { useApp } from './store/app';
+import { useCounts } from './store/counts';
 import { useUi, type Screen } from './store/ui';
 
 function CurrentScreen({ screen }: { screen: Screen }): ReactElement {
@@ -30,6 +34,8 @@ function CurrentScreen({ screen }: { screen: Screen }): ReactElement {
       return <NotificationsScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'outbox':
+      return <OutboxScreen />;
   }
 }
 
@@ -42,9 +48,18 @@ export function App() {
   const screen = useUi((s) => s.screen);
   const settingsSignedOut = useUi((s) => s.settingsWhileSignedOut);
 
+  const [askSignOut, setAskSignOut] = useState<{ code: string; lines: number } | null>(null);
+
   useEffect(() => {
     void init();
   }, [init]);
+
+  /** Signing out with an open count asks first (the count stays on this computer either way). */
+  const requestSignOut = () => {
+    const open = useCounts.getState().session;
+    if (open && open.state === 'open' && open.lineCount > 0) setAskSignOut({ code: open.storageCode, lines: open.lineCount });
+    else void signOut();
+  };
 
   if (!ready) return <p className="hint">{t('loading')}</p>;
 
@@ -55,11 +70,30 @@ export function App() {
         <span className="brand">{t('appName')}</span>
         {signedIn ? <Nav /> : null}
       </header>
-      <StatusBar onSignOut={signedIn ? () => void signOut() : undefined} />
+      <StatusBar onSignOut={signedIn ? requestSignOut : undefined} />
       <ScreenBoundary key={signedIn ? screen : settingsSignedOut ? 'settings-signed-out' : 'sign-in'}>
         {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
       </ScreenBoundary>
       {signedIn ? <NotificationToasts /> : null}
+      {signedIn && (screen === 'notifications' || screen === 'outbox') ? <NoScanHere key={`no-scan-${screen}`} /> : null}
+      <Dialog title={t('signOutOpenCount.title')} open={askSignOut !== null} onClose={() => setAskSignOut(null)}>
+        <p>{t('signOutOpenCount.text', askSignOut ?? { code: '', lines: 0 })}</p>
+        <div className="row">
+          <button type="button" className="btn btn-primary" onClick={() => setAskSignOut(null)}>
+            {t('signOutOpenCount.keep')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              setAskSignOut(null);
+              void signOut();
+            }}
+          >
+            {t('signOutOpenCount.confirm')}
+          </button>
+        </div>
+      </Dialog>
       <Toasts />
     </div>
   );

@@ -43,4 +43,13 @@ test('a notification from the service updates the open package and the list live
   await expect(page.getByTestId('notification-list')).toContainText('Eksik Ürün');
   await page.getByRole('button', { name: 'Open package 900004' }).click();
   await expect(page.getByRole('article')).toBeVisible();
+
+  // A cancelled order: the toast names the order number the worker finds the parcel by.
+  const orders = await app.core.call('packages.search', { kind: 'order', limit: 1 });
+  if (!orders.ok) throw new Error('no orders');
+  const order = orders.value.items[0]!;
+  await app.admin('packages/status', { id: order.id, status: 'Cancelled' });
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Cancel of order ${order.orderNumber} (package ${order.id}) confirmed: do not ship it.` }),
+  ).toBeVisible();
 });

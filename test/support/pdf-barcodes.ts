@@ -22,7 +22,9 @@ export interface PdfImage {
   width: number;
   height: number;
   /** RGBA pixels. */
-  data: Uint8ClampedArray;
+  data: Uint8ClampedArray<ArrayBuffer>;
+  /** What an ImageData carries (the DOM's type asks for it when DOM typings are in the program). */
+  colorSpace: 'srgb';
 }
 
 function num(dict: string, key: string): number | null {
@@ -66,7 +68,7 @@ export function readPdf(pdf: Buffer): { pages: { width: number; height: number }
       for (let c = 0; c < 3; c++) data[i * 4 + c] = raw[i * n + (n === 1 ? 0 : c)]!;
       data[i * 4 + 3] = 255;
     }
-    images.push({ width, height, data });
+    images.push({ width, height, data, colorSpace: 'srgb' });
   }
   return { pages, images };
 }

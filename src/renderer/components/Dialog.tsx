@@ -1,14 +1,21 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
- * A modal built on <dialog>: focus moves into it, Esc closes it, the page behind is inert.
+ * A modal built on <dialog>: focus moves into it (never onto a destructive button), Esc closes it,
+ * the page behind is inert.
  */
 export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      d.showModal();
+      // In a destructive dialog focus starts on the safe choice: Enter must never destroy by accident.
+      if (document.activeElement?.classList.contains('btn-danger')) {
+        d.querySelector<HTMLElement>('button:not(.btn-danger):not(:disabled)')?.focus();
+      }
+    }
     if (!open && d.open) d.close();
   }, [open]);
   return (

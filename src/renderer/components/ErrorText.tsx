@@ -1,14 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { AppErrorShape } from '../../shared/result';
+import { describeError } from '../i18n/errors';
 
-/** A failure in the user's language, with the technical detail (service text) underneath. */
+/**
+ * A failure in the user's language; the technical text (the core's message, the service's own
+ * words) is folded away under "Technical details" for whoever supports the worker.
+ */
 export function ErrorText({ error, id }: { error: AppErrorShape | null | undefined; id?: string }) {
   const { t } = useTranslation('errors');
   if (!error) return null;
+  const { title, why } = describeError(t, error);
   return (
     <div className="error" role="alert" id={id}>
-      <strong>{t(error.code)}</strong>
-      {error.message ? <div className="error-detail">{error.message}</div> : null}
+      <strong>{title}</strong>
+      {why ? <div>{why}</div> : null}
+      {error.message ? (
+        <details className="error-detail">
+          <summary>{t('technical')}</summary>
+          {error.message}
+        </details>
+      ) : null}
     </div>
   );
 }

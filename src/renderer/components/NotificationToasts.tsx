@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../store/notifications';
+import { usePackages } from '../store/packages';
 import { useUi } from '../store/ui';
 
 /**
@@ -8,29 +8,43 @@ import { useUi } from '../store/ui';
  * package must not be shipped; a return decision changes what the returns desk does.
  */
 export function NotificationToasts() {
-  const { t } = useTranslation('notifications');
   const toast = useUi((s) => s.toast);
+  const go = useUi((s) => s.go);
   const onReceived = useNotifications((s) => s.onReceived);
   useEffect(
     () =>
       onReceived((n) => {
         const id = n.matched?.id ?? n.packageId;
         const reason = [n.reasonName, n.reasonDesc].filter(Boolean).join(' — ');
+        // The worker finds the parcel by its order number: cancel toasts name it when it is known.
+        const order = n.matched?.orderNumber ?? '';
+        const msg = (key: string) => ({ key: `notifications:toast.${key}`, params: { id, reason, order } });
+        // "Do not ship it" needs the worker to look: it stays, with a button that opens the package.
+        const matched = n.matched;
+        const openIt = matched
+          ? {
+              label: { key: 'notifications:toast.open' },
+              run: () => {
+                go('packages');
+                void usePackages.getState().open(matched.kind, matched.id);
+              },
+            }
+          : undefined;
         switch (n.hookName) {
           case 'ReturnOrderPackageConfirmedEvent':
-            return toast('info', t('toast.returnConfirmed', { id }), 8000);
+            return toast('info', msg('returnConfirmed'), 8000);
           case 'ReturnOrderPackageRejectedEvent':
-            return toast('warning', t('toast.returnRejected', { id, reason }), 10000);
+            return toast('warning', msg('returnRejected'), 10000);
           case 'CancelOrderItemLineConfirmedEvent':
-            return toast('error', t('toast.cancelConfirmed', { id }), 0);
+            return toast('error', msg(order ? 'cancelConfirmedOrder' : 'cancelConfirmed'), 0, openIt);
           case 'CancelOrderItemLineRejectedEvent':
-            return toast('info', t('toast.cancelRejected', { id, reason }), 8000);
+            return toast('info', msg('cancelRejected'), 8000);
           case 'OrderPackageStatusChangedEvent':
-            if (n.statusName === 'Cancelled') toast('error', t('toast.cancelled', { id }), 0);
+            if (n.statusName === 'Cancelled') toast('error', msg(order ? 'cancelledOrder' : 'cancelled'), 0, openIt);
             return;
         }
       }),
-    [t, toast, onReceived],
+    [toast, go, onReceived],
   );
   return null;
 }

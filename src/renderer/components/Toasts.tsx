@@ -1,15 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import { useUi } from '../store/ui';
+import { useUi, type ToastMessage } from '../store/ui';
 
+/**
+ * Toasts sit in their own strip at the bottom of the window (part of the layout, never over the
+ * content), at most three, and are rendered from their keys so they follow the language.
+ */
 export function Toasts() {
   const toasts = useUi((s) => s.toasts);
   const dismiss = useUi((s) => s.dismiss);
   const { t } = useTranslation();
+  const text = (m: ToastMessage) => (typeof m === 'string' ? m : t(m.key, m.params));
   return (
-    <div className="toasts" aria-live="polite">
+    <div className="toasts" aria-live="polite" data-testid="toasts">
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-          <span>{toast.text}</span>
+          <span>{text(toast.message)}</span>
+          {toast.action ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                toast.action?.run();
+                dismiss(toast.id);
+              }}
+            >
+              {text(toast.action.label)}
+            </button>
+          ) : null}
           <button type="button" className="toast-close" aria-label={t('actions.close')} onClick={() => dismiss(toast.id)}>
             ×
           </button>

@@ -1,13 +1,23 @@
 import { create } from 'zustand';
 
-export const screens = ['counts', 'packages', 'returns', 'products', 'notifications', 'settings'] as const;
+export const screens = ['counts', 'packages', 'returns', 'products', 'notifications', 'settings', 'outbox'] as const;
 export type Screen = (typeof screens)[number];
+
+/** A toast's text: an i18n key (re-rendered when the language changes) or, for callers that still translate, a string. */
+export type ToastMessage = string | { key: string; params?: Record<string, string | number> };
 
 export interface Toast {
   id: number;
   kind: 'info' | 'success' | 'warning' | 'error';
-  text: string;
+  message: ToastMessage;
+  /** A toast that needs an action stays until it is used or closed. */
+  action?: { label: ToastMessage; run: () => void };
 }
+
+/** At most this many toasts at once: the oldest goes first. */
+export const MAX_TOASTS = 3;
+const DEFAULT_MS = 6000;
+const LONG_MS = 15000;
 
 interface UiState {
   screen: Screen;
@@ -16,7 +26,10 @@ interface UiState {
   toasts: Toast[];
   go(screen: Screen): void;
   openSettingsSignedOut(open: boolean): void;
-  toast(kind: Toast['kind'], text: string, ms?: number): void;
+  /**
+   * Shows a toast. It leaves by itself after `ms` (0 = a long while) unless it carries an action.
+   */
+  toast(kind: Toast['kind'], message: ToastMessage, ms?: number, action?: Toast['action']): void;
   dismiss(id: number): void;
 }
 
@@ -28,10 +41,10 @@ export const useUi = create<UiState>()((set, get) => ({
   toasts: [],
   go: (screen) => set({ screen }),
   openSettingsSignedOut: (open) => set({ settingsWhileSignedOut: open }),
-  toast(kind, text, ms = 5000) {
+  toast(kind, message, ms = DEFAULT_MS, action) {
     const id = nextToast++;
-    set({ toasts: [...get().toasts.slice(-4), { id, kind, text }] });
-    if (ms > 0) setTimeout(() => get().dismiss(id), ms);
+    set({ toasts: [...get().toasts.slice(-(MAX_TOASTS - 1)), { id, kind, message, ...(action ? { action } : {}) }] });
+    if (!action) setTimeout(() => get().dismiss(id), ms > 0 ? ms : LONG_MS);
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
 }));

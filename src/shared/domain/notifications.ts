@@ -12,7 +12,7 @@ export const NotificationSummary = z.object({
   reasonName: z.string().nullable(),
   reasonDesc: z.string().nullable(),
   /** The cached package it changed, if it could be matched. */
-  matched: z.object({ kind: PackageKind, id: z.number().int() }).nullable(),
+  matched: z.object({ kind: PackageKind, id: z.number().int(), orderNumber: z.string().nullable() }).nullable(),
 });
 export type NotificationSummary = z.infer<typeof NotificationSummary>;
 

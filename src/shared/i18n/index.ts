@@ -11,6 +11,7 @@ import { counts as enCounts } from './en/counts';
 import { returns as enReturns } from './en/returns';
 import { notifications as enNotifications } from './en/notifications';
 import { products as enProducts } from './en/products';
+import { outbox as enOutbox } from './en/outbox';
 import { gs1 as enGs1 } from './en/gs1';
 import { labels as enLabels } from './en/labels';
 import { desktop as enDesktop } from './en/desktop';
@@ -25,6 +26,7 @@ import { counts as trCounts } from './tr/counts';
 import { returns as trReturns } from './tr/returns';
 import { notifications as trNotifications } from './tr/notifications';
 import { products as trProducts } from './tr/products';
+import { outbox as trOutbox } from './tr/outbox';
 import { gs1 as trGs1 } from './tr/gs1';
 import { labels as trLabels } from './tr/labels';
 import { desktop as trDesktop } from './tr/desktop';
@@ -45,6 +47,7 @@ export const resources = {
     returns: enReturns,
     notifications: enNotifications,
     products: enProducts,
+    outbox: enOutbox,
     scanner: enScanner,
     gs1: enGs1,
     labels: enLabels,
@@ -61,6 +64,7 @@ export const resources = {
     returns: trReturns,
     notifications: trNotifications,
     products: trProducts,
+    outbox: trOutbox,
     scanner: trScanner,
     gs1: trGs1,
     labels: trLabels,

@@ -107,7 +107,16 @@ function toAppError(e: unknown, url: string, timedOut: boolean): AppError {
   }
   const code = (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
   const detail = code ?? (e instanceof Error ? e.message : String(e));
-  return new AppError('network', `cannot reach ${redact(url)} (${detail})`);
+  // The cause goes along as a parameter so the screen can say it in the worker's words.
+  return new AppError('network', `cannot reach ${redact(url)} (${detail})`, { cause: networkCause(code) });
+}
+
+/** undici/Node error codes grouped into what a person can act on. */
+function networkCause(code: string | undefined): 'refused' | 'dns' | 'dropped' | 'other' {
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') return 'dropped';
+  return 'other';
 }
 
 /** URL without its query string, for messages (queries may carry names and e-mail addresses). */

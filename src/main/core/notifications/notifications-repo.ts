@@ -20,6 +20,7 @@ interface Row {
   matched_package_pk: number | null;
   m_kind: PackageKind | null;
   m_id: number | null;
+  m_order: string | null;
 }
 
 export interface StoredNotification {
@@ -64,7 +65,7 @@ const toSummary = (r: Row): NotificationSummary => ({
   statusName: r.package_status_name,
   reasonName: r.reason_name,
   reasonDesc: r.reason_desc,
-  matched: r.m_kind !== null && r.m_id !== null ? { kind: r.m_kind, id: r.m_id } : null,
+  matched: r.m_kind !== null && r.m_id !== null ? { kind: r.m_kind, id: r.m_id, orderNumber: r.m_order ?? null } : null,
 });
 
 /** Canonical JSON (sorted keys): the same event delivered again gives the same dedupe key. */
@@ -86,7 +87,7 @@ export const randomPath = () => `/hooks/${randomBytes(24).toString('base64url')}
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1';
 
-const SELECT = `SELECT n.*, p.kind AS m_kind, p.id AS m_id FROM notifications n LEFT JOIN packages p ON p.pk = n.matched_package_pk`;
+const SELECT = `SELECT n.*, p.kind AS m_kind, p.id AS m_id, p.order_number AS m_order FROM notifications n LEFT JOIN packages p ON p.pk = n.matched_package_pk`;
 
 export function createNotificationsRepo(db: Db) {
   const s = {

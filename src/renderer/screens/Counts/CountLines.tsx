@@ -20,7 +20,7 @@ function LineRow({ line }: { line: CountLine }) {
         {line.sku}
         {line.unknown ? <span className="pill pill-warn">{t('lines.unknownTag')}</span> : null}
       </span>
-      <span role="cell" className="count-line-name">
+      <span role="cell" className="count-line-name" title={line.name ?? undefined}>
         {line.name ?? ''}
         {line.lots?.length ? <LineLots lots={line.lots} /> : null}
         {line.unknown ? <UnknownResolver code={line.sku} /> : null}
@@ -50,7 +50,7 @@ function LineRow({ line }: { line: CountLine }) {
             type="button"
             className="btn btn-small qty-button"
             onClick={() => setValue(String(line.quantity))}
-            aria-label={t('lines.setQuantity', { sku: line.sku })}
+            aria-label={`${line.quantity} · ${t('lines.setQuantity', { sku: line.sku })}`}
           >
             {line.quantity}
           </button>

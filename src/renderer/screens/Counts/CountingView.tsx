@@ -105,11 +105,11 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
             </form>
           </div>
           <ErrorText error={c.error} />
-          <div className="row">
+          <div className="row sticky-actions">
             <button type="button" className="btn" onClick={() => void c.undo(1)} aria-keyshortcuts="Control+Z">
               {t('actions.undo')}
             </button>
-            <button type="button" className="btn btn-primary" onClick={onReview} disabled={session.lineCount === 0}>
+            <button type="button" className="btn btn-primary" data-primary onClick={onReview} disabled={session.lineCount === 0}>
               {t('actions.review')}
             </button>
             <button

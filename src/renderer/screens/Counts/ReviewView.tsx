@@ -98,17 +98,20 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
         </div>
       ) : null}
       <ErrorText error={reviewError} />
-      <button
-        type="button"
-        className="btn btn-primary btn-big"
-        disabled={busy || unknown || count === 0 || (review.needsConfirmation && !confirmed)}
-        onClick={() => {
-          setBusy(true);
-          void push(zeroMissing, confirmed).finally(() => setBusy(false));
-        }}
-      >
-        {t('review.push', { count })}
-      </button>
+      <div className="sticky-actions">
+        <button
+          type="button"
+          data-primary
+          className="btn btn-primary btn-big"
+          disabled={busy || unknown || count === 0 || (review.needsConfirmation && !confirmed)}
+          onClick={() => {
+            setBusy(true);
+            void push(zeroMissing, confirmed).finally(() => setBusy(false));
+          }}
+        >
+          {t('review.push', { count })}
+        </button>
+      </div>
     </section>
   );
 }

@@ -56,7 +56,7 @@ export function StoragePicker() {
             </button>
           ))}
         </div>
-        <button type="submit" className="btn btn-primary btn-big">
+        <button type="submit" className="btn btn-primary btn-big" data-primary>
           {t('start')}
         </button>
       </form>

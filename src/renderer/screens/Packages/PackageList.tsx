@@ -75,12 +75,14 @@ export function PackageList() {
                     <span className="package-row-customer">{row.customerName}</span>
                   </div>
                   <div className="package-row-sub">
-                    <span>#{row.id}</span>
+                    <span className="code" title={row.cargoTrackingNumber ?? undefined}>
+                      {row.cargoTrackingNumber}
+                    </span>
                     <span>
                       <StatusName status={row.status} />
                     </span>
-                    <span>{row.cargoName}</span>
-                    <span>{row.cargoTrackingNumber}</span>
+                    <span title={row.cargoName ?? undefined}>{row.cargoName}</span>
+                    <span>#{row.id}</span>
                     <span>{formatDate(row.orderDate)}</span>
                     <span>{t('items', { count: row.itemCount })}</span>
                   </div>

@@ -67,7 +67,7 @@ export function PackagesScreen() {
   }
 
   return (
-    <main className="screen packages-screen" aria-labelledby="packages-title">
+    <main className="screen screen-fill packages-screen" aria-labelledby="packages-title">
       <h1 id="packages-title" className="visually-hidden">
         {t('title')}
       </h1>
@@ -78,6 +78,7 @@ export function PackagesScreen() {
               <span>{t('search')}</span>
               <input
                 ref={inputRef}
+                data-primary
                 type="search"
                 value={text}
                 onChange={(e) => setText(e.target.value)}

@@ -53,7 +53,7 @@ export function ProductsScreen() {
       <div className="screen-head">
         <h1 id="products-title">{t('title')}</h1>
         <div className="row">
-          <button type="button" className="btn" onClick={() => p.edit(newSingle(), '', 'editor')}>
+          <button type="button" className="btn" data-primary onClick={() => p.edit(newSingle(), '', 'editor')}>
             {t('editor.newSingle')}
           </button>
           <button type="button" className="btn" onClick={() => p.edit(newVariantProduct(), '', 'editor')}>
@@ -85,7 +85,7 @@ export function ProductsScreen() {
             {check ? <ProblemsList problems={check.warnings} records={p.records} warning /> : null}
             {p.lastSend && !p.lastSend.ok ? <ProblemsList problems={p.lastSend.problems} records={p.records} /> : null}
             <div className="row">
-              <button type="button" className="btn btn-primary btn-big" disabled={!check?.ok} onClick={() => void p.send()}>
+              <button type="button" className="btn btn-primary btn-big" data-primary disabled={!check?.ok} onClick={() => void p.send()}>
                 {t('editor.send', { count: p.records.length })}
               </button>
               <button type="button" className="btn" onClick={() => p.edit(null)}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppErrorShape } from '../../../shared/result';
+import { DateInput } from '../../components/DateInput';
 import { ErrorText } from '../../components/ErrorText';
 import { downloadText } from '../../download';
 import { useReturns } from '../../store/returns';
@@ -21,11 +22,11 @@ export function ExportPanel() {
       <div className="row">
         <label className="field">
           <span>{t('export.from')}</span>
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <DateInput value={from || null} onChange={(v) => setFrom(v ?? '')} />
         </label>
         <label className="field">
           <span>{t('export.to')}</span>
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          <DateInput value={to || null} onChange={(v) => setTo(v ?? '')} />
         </label>
         <button
           type="button"

@@ -189,16 +189,28 @@ export function InspectionEditor({ detail }: { detail: ReturnDetail }) {
             : t('inspect.inProgressBy', { user: insp.inspector ?? '?', time: formatDateTime(insp.startedAt) })}
         </p>
       ) : null}
-      <div className="row">
+      <div className="row sticky-actions">
         {isDone ? (
           <button type="button" className="btn" onClick={() => void run(reopen())}>
             {t('inspect.reopen')}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary" disabled={!insp?.recommendation} onClick={() => void run(done())}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-primary
+            disabled={!insp?.recommendation}
+            aria-describedby={!insp?.recommendation ? 'inspection-done-why' : undefined}
+            onClick={() => void run(done())}
+          >
             {t('inspect.done')}
           </button>
         )}
+        {!isDone && !insp?.recommendation ? (
+          <span className="hint" id="inspection-done-why">
+            {t('inspect.doneWhy')}
+          </span>
+        ) : null}
       </div>
     </section>
   );

@@ -27,9 +27,11 @@ export function ReturnRow({ r, selected, onOpen }: { r: ReturnSummary; selected:
         {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{t(`inspection.${r.inspection}`)}</span> : null}
       </div>
       <div className="package-row-sub">
-        <span>{r.orderNumber}</span>
-        <span>{r.cargoName}</span>
-        <span>{r.cargoTrackingNumber}</span>
+        <span className="code" title={r.cargoTrackingNumber ?? undefined}>
+          {r.cargoTrackingNumber}
+        </span>
+        <span title={r.orderNumber ?? undefined}>{r.orderNumber}</span>
+        <span title={r.cargoName ?? undefined}>{r.cargoName}</span>
         <span>{formatDate(r.returnDate)}</span>
       </div>
     </div>

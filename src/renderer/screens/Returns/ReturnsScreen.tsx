@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { DateInput } from '../../components/DateInput';
 import { ErrorText } from '../../components/ErrorText';
 import { beep } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
@@ -63,7 +64,7 @@ export function ReturnsScreen() {
   const filter = <K extends keyof ReturnFilters>(k: K, v: ReturnFilters[K]) => setFilters({ [k]: v } as Partial<ReturnFilters>);
 
   return (
-    <main className="screen returns-screen" aria-labelledby="returns-title">
+    <main className="screen screen-fill returns-screen" aria-labelledby="returns-title">
       <h1 id="returns-title" className="visually-hidden">
         {t('title')}
       </h1>
@@ -74,6 +75,7 @@ export function ReturnsScreen() {
               <span>{t('code')}</span>
               <input
                 ref={codeRef}
+                data-primary
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
                 maxLength={200}
@@ -140,11 +142,11 @@ export function ReturnsScreen() {
           <div className="row returns-filters">
             <label className="field">
               <span>{t('filters.from')}</span>
-              <input type="date" value={s.filters.from ?? ''} onChange={(e) => filter('from', e.target.value || null)} />
+              <DateInput value={s.filters.from ?? null} onChange={(v) => filter('from', v)} />
             </label>
             <label className="field">
               <span>{t('filters.to')}</span>
-              <input type="date" value={s.filters.to ?? ''} onChange={(e) => filter('to', e.target.value || null)} />
+              <DateInput value={s.filters.to ?? null} onChange={(v) => filter('to', v)} />
             </label>
             <label className="field">
               <span>{t('filters.customer')}</span>

@@ -58,7 +58,7 @@ export function ProfilesSection() {
           profile={editing === 'new' ? null : editing}
           onDone={(saved) => {
             setEditing(null);
-            if (saved) toast('success', t('profiles.saved'));
+            if (saved) toast('success', { key: 'settings:profiles.saved' });
           }}
         />
       ) : (
@@ -77,7 +77,7 @@ export function ProfilesSection() {
               setDeleting(null);
               if (p)
                 void remove(p.id).then((r) => {
-                  if (r.ok) toast('success', t('profiles.deleted'));
+                  if (r.ok) toast('success', { key: 'settings:profiles.deleted' });
                   else setError(r.error);
                 });
             }}

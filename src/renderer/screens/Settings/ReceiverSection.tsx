@@ -130,7 +130,9 @@ export function ReceiverSection() {
               <button
                 type="button"
                 className="btn btn-small"
-                onClick={() => void navigator.clipboard?.writeText(receiver.url!).then(() => toast('success', t('receiver.copied')))}
+                onClick={() =>
+                  void navigator.clipboard?.writeText(receiver.url!).then(() => toast('success', { key: 'notifications:receiver.copied' }))
+                }
               >
                 {t('receiver.copy')}
               </button>

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { languages, type Language } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { Dialog } from '../../components/Dialog';
 import { ErrorText } from '../../components/ErrorText';
@@ -9,6 +10,7 @@ import { useUi } from '../../store/ui';
 
 export function SignInScreen() {
   const { t } = useTranslation('signIn');
+  const updateSettings = useApp((s) => s.updateSettings);
   const { allProfiles, settings, info, sessionEndedBy, signIn, startTraining, resume } = useApp(
     useShallow((s) => ({
       allProfiles: s.profiles,
@@ -124,7 +126,7 @@ export function SignInScreen() {
         {!canRemember ? <p className="hint">{t('rememberUnavailable')}</p> : null}
         <ErrorText error={error} id={errorId} />
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={busy !== null || !profileId}>
+          <button type="submit" className="btn btn-primary" data-primary disabled={busy !== null || !profileId}>
             {busy === 'signIn' ? t('signingIn') : t('submit')}
           </button>
           {selected?.remembered && selected.userName ? (
@@ -135,6 +137,23 @@ export function SignInScreen() {
         </div>
       </form>
       <section className="sign-in-extra">
+        {/* The language is chosen before signing in: a worker must be able to read this screen. */}
+        <label className="field">
+          <span>
+            {t('settings:language')} / {t('languageOther')}
+          </span>
+          <select
+            value={settings?.language ?? 'tr'}
+            onChange={(e) => void updateSettings({ language: e.target.value as Language })}
+            data-testid="sign-in-language"
+          >
+            {languages.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {t(`settings:languages.${l}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="btn btn-training" onClick={() => void training()} disabled={busy !== null}>
           {busy === 'training' ? t('signingIn') : t('training')}
         </button>

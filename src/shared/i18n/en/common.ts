@@ -8,6 +8,7 @@ export const common = {
     products: 'Products',
     notifications: 'Notifications',
     settings: 'Settings',
+    outbox: 'Outbox',
   },
   status: {
     online: 'Online',
@@ -16,6 +17,7 @@ export const common = {
     pending_one: '{{count}} write waiting',
     pending_other: '{{count}} writes waiting',
     noPending: 'All sent',
+    openOutbox: 'Open the outbox',
     failed_one: '{{count}} write failed',
     failed_other: '{{count}} writes failed',
     signedInAs: 'Signed in as {{user}} ({{profile}})',
@@ -42,6 +44,15 @@ export const common = {
     no: 'No',
   },
   loading: 'Loading…',
+  scanNotHere: 'A scan was read ({{code}}), but this screen does not use scans. Open Counts, Packages or Returns.',
+  signOutOpenCount: {
+    title: 'A count is still open',
+    text: 'The count of {{code}} ({{lines}} products) has not been sent. It stays on this computer and comes back when you sign in again.',
+    keep: 'Stay signed in',
+    confirm: 'Sign out anyway',
+  },
+  dateFormat: 'dd/mm/yyyy',
+  dateInvalid: 'Write the date as {{format}}.',
   never: 'never',
   none: '—',
   screenError: {

@@ -15,6 +15,24 @@ export const errors = {
   unavailable: 'This is not available here.',
   internal: 'Something went wrong inside the app.',
   details: 'Details',
+  technical: 'Technical details (for support)',
+  cause: {
+    refused: 'Nothing answers at that address: the service may be stopped, or the address is wrong.',
+    dns: 'The address name cannot be found: check the address in the connection.',
+    dropped: 'The connection was cut while talking to the service. The app tries again.',
+    other: '',
+  },
+  http: {
+    refused: 'The service did not accept it (answer code {{status}}).',
+    '400': 'The service did not accept the data it was sent.',
+    '401': 'The service did not accept the user name or password.',
+    '403': 'Your user may not do this on the service.',
+    '404': 'The service does not know this record or address.',
+    '409': 'The service has a newer version of this record.',
+    '413': 'What was sent is too large for the service.',
+    '429': 'The service is busy. The app tries again a little later.',
+    '5xx': 'The service has a problem on its side. The app tries again.',
+  },
   /** A workspace file that cannot be used (AppError params.reason). */
   workspace: {
     workspace_missing:

@@ -24,6 +24,9 @@ export const notifications = {
     cancelConfirmed: 'Cancel of package {{id}} confirmed: do not ship it.',
     cancelRejected: 'Cancel of package {{id}} rejected: {{reason}}',
     cancelled: 'Package {{id}} was cancelled: do not ship it.',
+    cancelledOrder: 'Order {{order}} (package {{id}}) was cancelled: do not ship it.',
+    cancelConfirmedOrder: 'Cancel of order {{order}} (package {{id}}) confirmed: do not ship it.',
+    open: 'Open the package',
   },
   forPackage: 'Changes by notification',
   receiver: {

@@ -71,6 +71,7 @@ export const returns = {
     save: 'Save',
     saved: 'Saved.',
     done: 'Mark inspection done',
+    doneWhy: 'Choose accept or reject first.',
     reopen: 'Reopen for editing',
     doneBy: 'Inspected by {{user}} on {{time}}',
     inProgressBy: 'Started by {{user}} on {{time}}',

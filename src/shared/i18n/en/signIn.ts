@@ -1,4 +1,6 @@
 export const signIn = {
+  /** The word for “language” in the other language, so either reader finds the switch. */
+  languageOther: 'Dil',
   title: 'Sign in',
   profile: 'Connection',
   noProfiles: 'No connection yet. Add one in Settings, or try training mode.',

@@ -83,9 +83,9 @@ export const counts: Shape<typeof en> = {
     confirm: 'Yukarıda işaretli satırları kontrol ettim; gönder.',
     needsConfirmation: 'Bazı satırlar bir SKU’yu sıfırlıyor ya da çok değiştiriyor. Göndermek için onay kutusunu işaretleyin.',
     unknownBlock: 'Göndermeden önce bilinmeyen kodları çözün.',
-    push_one: '{{count}} miktarı gönder',
-    push_other: '{{count}} miktarı gönder',
-    pushed: 'Gönderim kuyruğuna alındı: {{items}} miktar. Servis yanıt verir vermez gönderilecek.',
+    push_one: '{{count}} ürünün sayısını gönder',
+    push_other: '{{count}} ürünün sayısını gönder',
+    pushed: '{{items}} ürünün sayısı gönderilmek üzere sıraya alındı. Servis cevap verir vermez gidecek.',
   },
   push: {
     title: 'Gönderim',

@@ -18,6 +18,24 @@ export const errors: Shape<typeof en> = {
   unavailable: 'Bu burada kullanılamıyor.',
   internal: 'Uygulamanın içinde bir şeyler ters gitti.',
   details: 'Ayrıntılar',
+  technical: 'Teknik ayrıntılar (destek için)',
+  cause: {
+    refused: 'Bu adreste cevap veren yok: servis kapalı olabilir ya da adres yanlış.',
+    dns: 'Adres bulunamadı: bağlantıdaki adresi kontrol edin.',
+    dropped: 'Servisle konuşurken bağlantı koptu. Uygulama yeniden deneyecek.',
+    other: '',
+  },
+  http: {
+    refused: 'Servis bunu kabul etmedi (cevap kodu {{status}}).',
+    '400': 'Servis gönderilen bilgiyi kabul etmedi.',
+    '401': 'Servis kullanıcı adını ya da şifreyi kabul etmedi.',
+    '403': 'Kullanıcınızın serviste buna yetkisi yok.',
+    '404': 'Servis bu kaydı ya da adresi tanımıyor.',
+    '409': 'Serviste bu kaydın daha yeni bir hâli var.',
+    '413': 'Gönderilen bilgi servis için fazla büyük.',
+    '429': 'Servis yoğun. Uygulama biraz sonra yeniden deneyecek.',
+    '5xx': 'Servisin kendi tarafında bir sorun var. Uygulama yeniden deneyecek.',
+  },
   workspace: {
     workspace_missing:
       'Bu bağlantının verisi yok ya da boş (sayımlar ve gönderilmemiş kayıtlar dahil). Bir yedeği geri yükleyin (README) ya da bilgi işleme haber verin.',

@@ -27,6 +27,9 @@ export const notifications: Shape<typeof en> = {
     cancelConfirmed: '{{id}} paketinin iptali onaylandı: göndermeyin.',
     cancelRejected: '{{id}} paketinin iptali reddedildi: {{reason}}',
     cancelled: '{{id}} paketi iptal edildi: göndermeyin.',
+    cancelledOrder: '{{order}} numaralı sipariş ({{id}} paketi) iptal edildi: göndermeyin.',
+    cancelConfirmedOrder: '{{order}} numaralı siparişin ({{id}} paketi) iptali onaylandı: göndermeyin.',
+    open: 'Paketi aç',
   },
   forPackage: 'Bildirimle gelen değişiklikler',
   receiver: {

@@ -2,6 +2,7 @@ import type { signIn as en } from '../en/signIn';
 import type { Shape } from '../shape';
 
 export const signIn: Shape<typeof en> = {
+  languageOther: 'Language',
   title: 'Giriş',
   profile: 'Bağlantı',
   noProfiles: 'Henüz bağlantı yok. Ayarlar’dan ekleyin ya da eğitim modunu deneyin.',

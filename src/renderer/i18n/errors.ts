@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next';
+import type { AppErrorShape } from '../../shared/result';
+
+const knownStatus = new Set(['400', '401', '403', '404', '409', '413', '429']);
+
+/**
+ * An error in the worker's words: what happened (by code), why (network cause or the service's
+ * answer code, when known). The core's own message is technical English and only goes under
+ * "Technical details".
+ */
+export function describeError(t: TFunction, error: AppErrorShape): { title: string; why: string | null } {
+  const title = t(`errors:${error.code}`, { defaultValue: t('errors:internal') });
+  const p = error.params ?? {};
+  if (error.code === 'network' && typeof p.cause === 'string') {
+    const why = t(`errors:cause.${p.cause}`, { defaultValue: '' });
+    return { title, why: why || null };
+  }
+  if (typeof p.status === 'number' || typeof p.status === 'string') {
+    const status = String(p.status);
+    const key = knownStatus.has(status) ? status : status.startsWith('5') ? '5xx' : null;
+    return { title, why: key ? t(`errors:http.${key}`) : t('errors:http.refused', { status }) };
+  }
+  return { title, why: null };
+}

@@ -1,0 +1,267 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import type { OutboxItem } from '../../../shared/domain/outbox';
+import { Dialog } from '../../components/Dialog';
+import { ErrorText } from '../../components/ErrorText';
+import { downloadText } from '../../download';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { canCancel, canRetry, outboxCsv, summaryParams, useOutbox, type OutboxFilter } from '../../store/outbox';
+import { useUi } from '../../store/ui';
+
+/** What a write is, in a worker's words: "Stock count — A-01-01: 12 products, 40 units". */
+export function useDescribe() {
+  const { t } = useTranslation('outbox');
+  return useMemo(
+    () => ({
+      kind: (i: OutboxItem) => (i.kind === 'inventory' || i.kind === 'products' ? t(`kind.${i.kind}`) : t('kind.other', { kind: i.kind })),
+      summary: (i: OutboxItem) => {
+        const p = summaryParams(i);
+        const main = i.kind === 'inventory' || i.kind === 'products' ? t(`summary.${i.kind}`, p) : JSON.stringify(i.summary);
+        const batches = Number(p.batches ?? 1);
+        return batches > 1 ? `${main} (${t('summary.batch', p)})` : main;
+      },
+      group: (i: OutboxItem) => {
+        if (i.groupKey.startsWith('inventory:')) return t('group.inventory', { code: i.groupKey.slice('inventory:'.length) });
+        if (i.groupKey === 'products') return t('group.products');
+        return i.groupKey;
+      },
+      state: (i: OutboxItem) => t(`state.${i.state}`, { defaultValue: i.state }),
+    }),
+    [t],
+  );
+}
+
+const stateClass: Record<string, string> = {
+  pending: 'pill-warn',
+  sending: 'pill-warn',
+  sent: 'pill-ok',
+  failed: 'pill-bad',
+  cancelled: '',
+};
+
+/** Every write waiting for, sent to or refused by the service: read it, send it again, cancel it, export the list. */
+export function OutboxScreen() {
+  const { t } = useTranslation('outbox');
+  const s = useOutbox(
+    useShallow((st) => ({
+      filter: st.filter,
+      items: st.items,
+      openId: st.openId,
+      error: st.error,
+      setFilter: st.setFilter,
+      open: st.open,
+      retry: st.retry,
+      cancel: st.cancel,
+      watch: st.watch,
+    })),
+  );
+  const toast = useUi((u) => u.toast);
+  const d = useDescribe();
+  const { watch } = s;
+  useEffect(() => watch(), [watch]);
+  const opened = s.items.find((i) => i.id === s.openId) ?? null;
+  const failed = s.items.filter((i) => i.state === 'failed').length;
+
+  return (
+    <main className="screen screen-fill outbox-screen" aria-labelledby="outbox-title">
+      <div className="screen-head">
+        <h1 id="outbox-title">{t('title')}</h1>
+        <div className="row">
+          <label className="field field-inline">
+            <span>{t('filter')}</span>
+            <select value={s.filter} onChange={(e) => s.setFilter(e.target.value as OutboxFilter)} data-primary>
+              {(['open', 'failed', 'all'] as const).map((f) => (
+                <option key={f} value={f}>
+                  {t(`filters.${f}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn"
+            disabled={failed === 0}
+            title={failed === 0 ? t('empty') : undefined}
+            onClick={() => void s.retry().then((n) => n !== null && toast('info', { key: 'outbox:toast.retried', params: { count: n } }))}
+          >
+            {t('actions.retryAll')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={s.items.length === 0}
+            onClick={() => downloadText(`outbox-${new Date().toISOString().slice(0, 10)}.csv`, outboxCsv(s.items))}
+          >
+            {t('actions.export')}
+          </button>
+        </div>
+      </div>
+      <p className="hint">{t('intro')}</p>
+      <ErrorText error={s.error} />
+      <div className="packages-layout">
+        <div className="packages-left">
+          {s.items.length === 0 ? (
+            <p className="hint">{t('empty')}</p>
+          ) : (
+            <div className="table-scroll">
+              <table className="table outbox-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columns.what')}</th>
+                    <th scope="col">{t('columns.group')}</th>
+                    <th scope="col">{t('columns.state')}</th>
+                    <th scope="col">{t('columns.attempts')}</th>
+                    <th scope="col">{t('columns.next')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('actions.open')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.items.map((i) => (
+                    <tr key={i.id} data-testid="outbox-row" className={i.id === s.openId ? 'row-selected' : undefined}>
+                      <td>
+                        <strong>{d.kind(i)}</strong>
+                        <div className="hint">{d.summary(i)}</div>
+                      </td>
+                      <td className="code">{d.group(i)}</td>
+                      <td>
+                        <span className={`pill ${stateClass[i.state] ?? ''}`}>{d.state(i)}</span>
+                      </td>
+                      <td>{formatNumber(i.attempts)}</td>
+                      <td>{i.state === 'pending' ? formatDateTime(i.nextAttemptAt) : '—'}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => s.open(i.id === s.openId ? null : i.id)}
+                          aria-label={`${t('actions.open')}: ${d.kind(i)} ${d.group(i)} (${d.state(i)})`}
+                        >
+                          {t('actions.open')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+        <div className="packages-right">{opened ? <OutboxDetail item={opened} /> : null}</div>
+      </div>
+    </main>
+  );
+}
+
+function OutboxDetail({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation('outbox');
+  const { t: tErrors } = useTranslation('errors');
+  const d = useDescribe();
+  const { retry, cancel, open } = useOutbox(useShallow((s) => ({ retry: s.retry, cancel: s.cancel, open: s.open })));
+  const toast = useUi((u) => u.toast);
+  const [confirm, setConfirm] = useState(false);
+  const why = item.state === 'sending' ? t('why.inFlight') : t('why.notOpen');
+  return (
+    <article className="outbox-detail" aria-label={t('detail.title', { id: item.id })}>
+      <div className="screen-head">
+        <h2>
+          {d.kind(item)} · {d.group(item)}
+        </h2>
+        <button type="button" className="btn btn-small" onClick={() => open(null)}>
+          {t('actions.close')}
+        </button>
+      </div>
+      <dl className="detail-list">
+        <dt>{t('columns.state')}</dt>
+        <dd>{d.state(item)}</dd>
+        <dt>{t('detail.request')}</dt>
+        <dd>{d.summary(item)}</dd>
+        <dt>{t('columns.created')}</dt>
+        <dd>{formatDateTime(item.createdAt)}</dd>
+        <dt>{t('columns.attempts')}</dt>
+        <dd>{formatNumber(item.attempts)}</dd>
+        {item.state === 'pending' ? (
+          <>
+            <dt>{t('columns.next')}</dt>
+            <dd>{formatDateTime(item.nextAttemptAt)}</dd>
+          </>
+        ) : null}
+        {item.sentAt ? (
+          <>
+            <dt>{t('state.sent')}</dt>
+            <dd>{formatDateTime(item.sentAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {item.reason && item.state !== 'sent' ? (
+        <p className="hint" data-testid="outbox-reason">
+          {tErrors(`outbox.${item.reason}`, {
+            ...(item.lastError?.params ?? {}),
+            blockedBy: item.blockedBy ?? '',
+            kind: item.kind,
+          })}
+        </p>
+      ) : null}
+      {item.lastError && item.state !== 'sent' ? (
+        <>
+          <h3>{t('detail.error')}</h3>
+          <ErrorText error={item.lastError} />
+        </>
+      ) : null}
+      <h3>{t('detail.answer')}</h3>
+      {item.responseStatus !== null ? <p>{t('detail.status', { status: item.responseStatus })}</p> : null}
+      {item.responseBody ? <pre className="response-body">{item.responseBody}</pre> : <p className="hint">{t('detail.noAnswer')}</p>}
+      {item.state === 'sent' || item.state === 'cancelled' ? null : (
+        <div className="row sticky-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!canRetry(item)}
+            aria-describedby={!canRetry(item) ? `why-${item.id}` : undefined}
+            onClick={() =>
+              void retry(item.id).then((n) => n !== null && toast('info', { key: 'outbox:toast.retried', params: { count: n } }))
+            }
+          >
+            {t('actions.retry')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={!canCancel(item)}
+            aria-describedby={!canCancel(item) ? `why-${item.id}` : undefined}
+            onClick={() => setConfirm(true)}
+          >
+            {t('actions.cancel')}
+          </button>
+          {!canCancel(item) ? (
+            <p className="hint" id={`why-${item.id}`}>
+              {why}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <Dialog title={t('confirmCancel.title')} open={confirm} onClose={() => setConfirm(false)}>
+        <p>{t('confirmCancel.text', { what: `${d.kind(item)} (${d.summary(item)})` })}</p>
+        <div className="row">
+          <button type="button" className="btn" autoFocus onClick={() => setConfirm(false)}>
+            {t('confirmCancel.keep')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              setConfirm(false);
+              void cancel(item.id).then((ok) => {
+                if (ok === true) toast('success', { key: 'outbox:toast.cancelled' });
+                else if (ok === false) toast('warning', { key: 'outbox:toast.notCancelled' });
+              });
+            }}
+          >
+            {t('confirmCancel.confirm')}
+          </button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+import { create } from 'zustand';
+import type { OutboxItem, OutboxState } from '../../shared/domain/outbox';
+import type { AppErrorShape } from '../../shared/result';
+import { call, subscribe } from '../bridge/api';
+
+export type OutboxFilter = 'open' | 'failed' | 'all';
+
+const statesOf: Record<OutboxFilter, OutboxState[] | undefined> = {
+  open: ['pending', 'sending', 'failed'],
+  failed: ['failed'],
+  all: undefined,
+};
+
+/** A write may be cancelled or sent again only while it has not been sent and is not on the wire. */
+export const canCancel = (i: OutboxItem) => i.state === 'pending' || i.state === 'failed';
+export const canRetry = (i: OutboxItem) => i.state === 'pending' || i.state === 'failed';
+
+interface OutboxStore {
+  filter: OutboxFilter;
+  items: OutboxItem[];
+  /** The write opened in the detail pane. */
+  openId: number | null;
+  error: AppErrorShape | null;
+  load(): Promise<void>;
+  setFilter(f: OutboxFilter): void;
+  open(id: number | null): void;
+  retry(id?: number): Promise<number | null>;
+  cancel(id: number): Promise<boolean | null>;
+  /** Starts following outbox changes; returns the unsubscribe. */
+  watch(): () => void;
+}
+
+export const useOutbox = create<OutboxStore>()((set, get) => ({
+  filter: 'open',
+  items: [],
+  openId: null,
+  error: null,
+
+  async load() {
+    const states = statesOf[get().filter];
+    const r = await call('outbox.list', { ...(states ? { states } : {}), limit: 500 });
+    if (r.ok) set({ items: r.value, error: null });
+    else set({ error: r.error });
+  },
+
+  setFilter(filter) {
+    set({ filter });
+    void get().load();
+  },
+
+  open(openId) {
+    set({ openId });
+  },
+
+  async retry(id) {
+    const r = await call('outbox.retry', id === undefined ? {} : { id });
+    await get().load();
+    if (!r.ok) {
+      set({ error: r.error });
+      return null;
+    }
+    return r.value.retried;
+  },
+
+  async cancel(id) {
+    const r = await call('outbox.cancel', { id });
+    await get().load();
+    if (!r.ok) {
+      set({ error: r.error });
+      return null;
+    }
+    return r.value.cancelled;
+  },
+
+  watch() {
+    void get().load();
+    return subscribe('outbox.changed', () => void get().load());
+  },
+}));
+
+/** One line for a person: what the write carries (from the summary the core stored with it). */
+export function summaryParams(i: OutboxItem): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(i.summary)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  return out;
+}
+
+/** The outbox as CSV (one row per write), for a supervisor or support. */
+export function outboxCsv(items: OutboxItem[]): string {
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+    return /[",\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const head = [
+    'id',
+    'kind',
+    'group',
+    'state',
+    'attempts',
+    'next_attempt_at',
+    'created_at',
+    'sent_at',
+    'summary',
+    'response_status',
+    'error',
+    'response',
+  ];
+  const rows = items.map((i) =>
+    [
+      i.id,
+      i.kind,
+      i.groupKey,
+      i.state,
+      i.attempts,
+      i.nextAttemptAt,
+      i.createdAt,
+      i.sentAt,
+      i.summary,
+      i.responseStatus,
+      i.lastError?.message ?? '',
+      i.responseBody ?? '',
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [head.join(','), ...rows].join('\n') + '\n';
+}

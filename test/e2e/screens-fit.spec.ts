@@ -1,0 +1,191 @@
+/// <reference lib="dom" />
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { resources } from '../../src/shared/i18n';
+import { expect, test } from './fixtures';
+
+/**
+ * The floor check: every screen, in both languages, at the two screen sizes warehouse PCs have.
+ * Nothing in the main region scrolls sideways, the page itself never scrolls, the screen's primary
+ * action (marked `data-primary`) is inside the viewport, the status bar is one line, no text is cut
+ * without an ellipsis, and axe-core finds no serious or critical violation. Screenshots are kept as
+ * test artifacts (test-results/…/<screen>.png) whether the test passes or not.
+ */
+test.use({ sandboxOptions: { packages: 80, returns: 40, seed: 13, days: 20 } as never });
+
+type Lang = 'tr' | 'en';
+const sizes = [
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+] as const;
+
+const scan = (page: Page, code: string) =>
+  page.evaluate(`((code) => {
+    for (const ch of code) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
+    }
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+  })(${JSON.stringify(code)})`);
+
+interface Layout {
+  pageScrollX: boolean;
+  pageScrollY: boolean;
+  mainOverflowX: string[];
+  clipped: string[];
+  statusBarWrapped: boolean;
+  navWrapped: boolean;
+  primary: { found: boolean; inViewport: boolean; rect?: string };
+}
+
+/** Measured in the page: what a person would see as cut, scrolled or wrapped. */
+function measure(): Layout {
+  const doc = document.scrollingElement as HTMLElement;
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+  const mainOverflowX: string[] = [];
+  for (const main of Array.from(document.querySelectorAll('main'))) {
+    const regions = [main, ...Array.from(main.querySelectorAll('*'))];
+    for (const el of regions) {
+      const cs = getComputedStyle(el);
+      const scrolls = el === main || cs.overflowX === 'auto' || cs.overflowX === 'scroll';
+      if (scrolls && el.scrollWidth > el.clientWidth + 1 && (el as HTMLElement).offsetParent !== null)
+        mainOverflowX.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
+    }
+  }
+  // Text cut off by overflow: hidden without an ellipsis (a digit of a code silently missing).
+  const clipped: string[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    const cs = getComputedStyle(el);
+    if (cs.overflowX !== 'hidden' && cs.overflowX !== 'clip') continue;
+    if (el.classList.contains('visually-hidden') || (cs.position === 'absolute' && el.clientWidth <= 1)) continue;
+    if (el.scrollWidth > el.clientWidth + 1 && cs.textOverflow !== 'ellipsis' && (el.textContent ?? '').trim() !== '') {
+      // A container whose children scroll themselves is not clipping text.
+      if (el.children.length > 0 && Array.from(el.children).every((c) => getComputedStyle(c).position === 'absolute')) continue;
+      clipped.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
+    }
+  }
+  const bar = document.querySelector('.status-bar');
+  // Wrapped when one item starts below where another ends.
+  const rects = Array.from(bar?.children ?? [])
+    .map((c) => c.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0);
+  const wrapped = rects.length > 0 && Math.max(...rects.map((r) => r.top)) >= Math.min(...rects.map((r) => r.bottom));
+  const navRects = Array.from(document.querySelectorAll('nav button')).map((b) => b.getBoundingClientRect());
+  const navWrapped = navRects.length > 0 && Math.max(...navRects.map((r) => r.top)) >= Math.min(...navRects.map((r) => r.bottom));
+  const primary = Array.from(document.querySelectorAll<HTMLElement>('[data-primary]')).find((e) => e.offsetParent !== null);
+  const r = primary?.getBoundingClientRect();
+  return {
+    pageScrollX: doc.scrollWidth > doc.clientWidth + 1,
+    pageScrollY: doc.scrollHeight > doc.clientHeight + 1,
+    mainOverflowX,
+    clipped,
+    statusBarWrapped: wrapped,
+    navWrapped,
+    primary: {
+      found: !!primary,
+      inViewport: !!r && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth,
+      rect: r ? `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}` : undefined,
+    },
+  };
+}
+
+async function check(page: Page, info: TestInfo, name: string, opts: { primary?: boolean } = {}) {
+  // Let virtual lists and fonts settle (a frame or two, not a sleep on behaviour).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const path = info.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await info.attach(name, { path, contentType: 'image/png' });
+  const m = await page.evaluate(measure);
+  expect.soft(m.pageScrollX, `${name}: the page scrolls sideways`).toBe(false);
+  expect.soft(m.pageScrollY, `${name}: the page itself scrolls (one scroll container per region)`).toBe(false);
+  expect.soft(m.mainOverflowX, `${name}: a region of the main area scrolls sideways`).toEqual([]);
+  expect.soft(m.clipped, `${name}: text cut without an ellipsis`).toEqual([]);
+  expect.soft(m.navWrapped, `${name}: the screen tabs wrap`).toBe(false);
+  expect.soft(m.statusBarWrapped, `${name}: the status bar wraps`).toBe(false);
+  if (opts.primary !== false) {
+    expect.soft(m.primary.found, `${name}: no primary action marked`).toBe(true);
+    expect.soft(m.primary.inViewport, `${name}: primary action outside the viewport (${m.primary.rect})`).toBe(true);
+  }
+  const axe = await new AxeBuilder({ page }).analyze();
+  const bad = axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+  expect.soft(bad, `${name}: axe serious/critical violations`).toEqual([]);
+}
+
+for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
+  for (const viewport of sizes) {
+    test.describe(`${language} ${viewport.width}×${viewport.height}`, () => {
+      test.use({ language, viewport });
+
+      test('every screen fits, keeps its primary action in view and passes axe', async ({ page, app }, info) => {
+        test.setTimeout(180_000);
+        const L = resources[language];
+        const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true }).click();
+
+        await app.core.call('profiles.save', {
+          name: 'Depo',
+          omsUrl: app.sandbox.url,
+          pimUrl: app.sandbox.url,
+          companyId: 1,
+          storageCodes: ['A-01-01', 'A-01-02', 'B-02-01', 'IADE-01'],
+        });
+        await page.reload();
+        await check(page, info, '01-sign-in');
+        await page.getByLabel(L.signIn.userName, { exact: true }).fill('demo');
+        await page.getByLabel(L.signIn.password, { exact: true }).fill('demo1234');
+        await page.getByRole('button', { name: L.signIn.submit, exact: true }).click();
+        await expect(page.getByRole('navigation')).toBeVisible();
+
+        await nav(L.common.nav.packages);
+        await page.getByRole('button', { name: L.packages.sync.now }).click();
+        await expect(page.getByTestId('package-list').getByRole('listitem').first()).toBeVisible();
+        await check(page, info, '02-packages-list');
+        await page.getByTestId('package-list').getByRole('listitem').first().click();
+        await expect(page.locator('.packages-right article, .packages-right section').first()).toBeVisible();
+        await check(page, info, '03-packages-detail');
+
+        await nav(L.common.nav.returns);
+        await expect(page.getByTestId('return-list').getByRole('listitem').first()).toBeVisible();
+        await check(page, info, '04-returns-list');
+        await page.getByTestId('return-list').getByRole('listitem').first().click();
+        await expect(page.getByTestId('inspection-line').first()).toBeVisible();
+        await check(page, info, '05-returns-detail');
+
+        // Barcodes of real products (from the synced returns) to count.
+        const rec = (await app.admin('packages/record?id=900000')) as { lines: { barcode: string }[] };
+        await nav(L.common.nav.counts);
+        await check(page, info, '06-counts-picker');
+        await page.getByRole('button', { name: 'A-01-01', exact: true }).click();
+        for (const line of rec.lines.slice(0, 3)) await scan(page, line.barcode);
+        await scan(page, '2000000000008');
+        await expect(page.locator('.count-lines, table').first()).toBeVisible();
+        await check(page, info, '07-counts-counting');
+        await page.getByRole('button', { name: L.counts.actions.review }).click();
+        await check(page, info, '08-counts-review');
+        // Send the count (without the unknown code), so that the outbox has a write to show.
+        await page.getByRole('button', { name: L.counts.actions.back }).click();
+        await page.getByRole('button', { name: L.counts.lines.remove.replace('{{sku}}', '2000000000008') }).click();
+        await page.getByRole('button', { name: L.counts.actions.review }).click();
+        await page.locator('[data-primary]').click();
+
+        await nav(L.common.nav.products);
+        await check(page, info, '09-products');
+        await nav(L.common.nav.notifications);
+        await check(page, info, '10-notifications', { primary: false });
+        await nav(L.common.nav.settings);
+        await check(page, info, '11-settings', { primary: false });
+        await nav(L.common.nav.outbox);
+        await page.getByLabel(L.outbox.filter).selectOption('all');
+        await page.getByRole('button', { name: L.outbox.actions.open }).first().click();
+        await check(page, info, '12-outbox');
+      });
+    });
+  }
+}
