@@ -52,7 +52,9 @@ test.describe('counts: work is kept', () => {
     await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
     await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
     await page.getByRole('searchbox').fill('training search');
+    // The open count is kept; signing out asks first (issue 13.5).
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out anyway' }).click();
 
     // Another connection: no training count, no old search.
     await signIn(page);
@@ -67,6 +69,7 @@ test.describe('counts: work is kept', () => {
 
     // Sign out and in again: the open count of this workspace is shown, with its scan.
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out anyway' }).click();
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Counting A-01' })).toBeVisible();
     await expect(page.getByTestId('count-totals')).toContainText('1 unit');

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { formatDateTime } from '../../i18n/format';
+import type { SyncProgress } from '../../../shared/domain/packages';
 import { useApp } from '../../store/app';
 import { usePackages } from '../../store/packages';
 
@@ -31,6 +33,7 @@ export function SyncBar() {
         <div className="sync-progress">
           <progress aria-label={t('sync.progress')} max={100} value={pct} />
           <span>{t('sync.running', { kind: p.kind ? t(`kinds.${p.kind}`) : '', page: p.page, pages: p.totalPages ?? '?' })}</span>
+          {p.waiting ? <WaitingFor waiting={p.waiting} /> : null}
         </div>
       ) : null}
       {p?.state === 'failed' ? (
@@ -40,5 +43,29 @@ export function SyncBar() {
       ) : null}
       <ErrorText error={syncError} />
     </div>
+  );
+}
+
+/** Seconds a worker can see counting while the service takes its time over one page (issue 12.11). */
+const SHOW_AFTER_MS = 2000;
+
+function WaitingFor({ waiting }: { waiting: NonNullable<SyncProgress['waiting']> }) {
+  const { t } = useTranslation('packages');
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [waiting]);
+  const waited = now - Date.parse(waiting.since);
+  if (!(waited >= SHOW_AFTER_MS)) return null;
+  return (
+    <span className="sync-waiting" role="status" data-testid="sync-waiting">
+      {t('sync.waiting', {
+        page: waiting.page + 1,
+        seconds: Math.floor(waited / 1000),
+        limit: Math.round(waiting.timeoutMs / 1000),
+        attempt: waiting.attempt + 1,
+      })}
+    </span>
   );
 }

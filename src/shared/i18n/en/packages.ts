@@ -27,6 +27,7 @@ export const packages = {
     failed: 'The last sync failed.',
     cached: '{{orders}} orders and {{returns}} returns on this computer',
     progress: 'Sync progress',
+    waiting: 'Waiting for the service: page {{page}}, {{seconds}} s of {{limit}} s (try {{attempt}})',
   },
   offlineBadge: 'Offline: showing this computer’s copy',
   detail: {

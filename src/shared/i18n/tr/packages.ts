@@ -30,6 +30,7 @@ export const packages: Shape<typeof en> = {
     failed: 'Son eşitleme başarısız oldu.',
     cached: 'Bu bilgisayarda {{orders}} sipariş ve {{returns}} iade var',
     progress: 'Eşitleme ilerlemesi',
+    waiting: 'Servisin cevabı bekleniyor: sayfa {{page}}, {{seconds}} sn / {{limit}} sn ({{attempt}}. deneme)',
   },
   offlineBadge: 'Çevrimdışı: bu bilgisayardaki kopya gösteriliyor',
   detail: {
