@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{core,sandbox,hosts,shared}/**/*.test.ts'],
+          include: ['test/{core,sandbox,hosts,shared,lint}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // SQLite files and loopback servers: a few files at a time is fastest on two cores.

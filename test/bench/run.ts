@@ -4,6 +4,7 @@
  * `npm run bench -- scan` runs the ones whose name contains "scan"; `--size N` sets the number of
  * order packages of the package benchmarks (default 100,000, returns a fifth of it).
  */
+import { returnsBench, sandboxStartBench } from './lists.bench';
 import { packagesBench } from './packages.bench';
 import { scanE2eBench } from './scan-e2e.bench';
 import { scanPathBench } from './scan-path.bench';
@@ -12,6 +13,8 @@ const benches: [string, () => Promise<void>][] = [
   ['scan-path', scanPathBench],
   ['scan-e2e', scanE2eBench],
   ['packages', packagesBench],
+  ['sandbox-start', sandboxStartBench],
+  ['returns', returnsBench],
 ];
 
 const args = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PackageSync } from '../../src/main/core/packages/sync';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
+import type { PackagesModule } from '../../src/main/sandbox/packages/module';
 import { rig, type TestRig } from '../support/core';
 
 let t: TestRig;
@@ -18,6 +19,7 @@ async function setup(packages: number, returns: number, pageSize = 50) {
   return { ws, sync, repo: packagesOf(ws) };
 }
 
+const packagesModule = () => t.sandbox.modules.packages as PackagesModule;
 const stats = async () => (await t.admin('packages/stats')) as { orders: number; returns: number };
 
 describe('package sync', () => {
@@ -45,13 +47,19 @@ describe('package sync', () => {
     await t.admin('fail-next', { path: 'GetOrderPackages', status: 500, count: 1 });
     const logins = () => t.sandbox.core.hits.get('POST /auth/login') ?? 0;
     const before = logins();
-    const running = sync.run(windowAll());
-    await new Promise((r) => setTimeout(r, 150));
-    await t.admin('expire-tokens', {});
-    await running;
+    // Every token expires once the service has read order page 2: later pages need a re-login.
+    let expired = false;
+    packagesModule().afterPage((kind, page) => {
+      if (kind === 'order' && page === 2 && !expired) {
+        expired = true;
+        t.sandbox.core.generation += 1;
+      }
+    });
+    await sync.run(windowAll());
+    expect(expired).toBe(true);
     const s = await stats();
     expect(repo.counts()).toEqual({ orders: s.orders, returns: s.returns });
-    expect(logins() - before).toBeGreaterThanOrEqual(1);
+    expect(logins() - before).toBe(1);
   });
 
   it('reports a garbled page and stores nothing of it, then resumes without starting over', async () => {
@@ -76,11 +84,18 @@ describe('package sync', () => {
   it('pages the window again when packages arrive while it pages', async () => {
     const { sync, repo } = await setup(500, 0, 25);
     await t.admin('config', { latencyMs: 15 });
-    const running = sync.run({ ...windowAll(), kinds: ['order'] });
-    await new Promise((r) => setTimeout(r, 100));
-    await t.admin('packages/insert', { count: 30, kind: 'order' });
-    await running;
-    expect(repo.counts().orders).toBe((await stats()).orders);
+    // 30 new orders arrive once the service has read page 3 of 20 (the sync is mid-window).
+    let inserted = false;
+    packagesModule().afterPage(async (kind, page) => {
+      if (kind === 'order' && page === 3 && !inserted) {
+        inserted = true;
+        await t.admin('packages/insert', { count: 30, kind: 'order' });
+      }
+    });
+    await sync.run({ ...windowAll(), kinds: ['order'] });
+    expect(inserted).toBe(true);
+    expect((await stats()).orders).toBe(530);
+    expect(repo.counts().orders).toBe(530);
   });
 
   it('emits progress events while it runs', async () => {

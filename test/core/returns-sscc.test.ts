@@ -10,7 +10,7 @@ const SSCC = '106141412345678908';
 
 describe('returns desk: GS1 logistic labels', () => {
   it('a GS1-128 label with (00) opens the return whose parcel carries that SSCC', async () => {
-    t = await rig({ sandbox: { packages: 5, returns: 5, seed: 17, days: 20 } as never });
+    t = await rig({ sandbox: { packages: 5, returns: 5, seed: 17, days: 20 } });
     await t.signIn();
     await new PackageSync(t.core.ctx.workspace(), t.core.ctx).run({ from: new Date(Date.now() - 60 * 86_400_000).toISOString() });
     const first = (await t.call('returns.list', {})).items[0]!;

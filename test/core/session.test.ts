@@ -65,15 +65,21 @@ describe('session', () => {
   });
 
   it('re-logs in ahead of expiry', async () => {
-    t = await rig({ sandbox: { config: { tokenLifetimeSeconds: 4 } } });
+    // One clock for the app and the service, moved by the test: a 60 s token, re-login 6 s early.
+    let clock = Date.now();
+    t = await rig({ core: { now: () => clock }, sandbox: { config: { tokenLifetimeSeconds: 60 } } });
+    t.sandbox.core.now = () => clock;
     await t.signIn();
     const before = loginHits(t);
     const first = await t.core.ctx.session.getToken();
-    // Margin is 2 s for a 4 s token: after 2.5 s the token is "about to expire".
-    await new Promise((r) => setTimeout(r, 2_500));
+    clock += 50_000;
+    expect(await t.core.ctx.session.getToken()).toBe(first);
+    expect(loginHits(t) - before).toBe(0);
+    clock += 5_000;
     const second = await t.core.ctx.session.getToken();
     expect(second).not.toBe(first);
-    expect(loginHits(t) - before).toBeGreaterThanOrEqual(1);
+    expect(loginHits(t) - before).toBe(1);
+    expect(await t.core.ctx.session.getToken()).toBe(second);
   });
 
   it('signs out and forgets the profile password on request', async () => {

@@ -274,7 +274,7 @@ test.describe('counts: work is kept', () => {
 });
 
 test.describe('packages: scans', () => {
-  test.use({ sandboxOptions: { packages: 40, returns: 0, seed: 5, days: 10 } as never });
+  test.use({ sandboxOptions: { packages: 40, returns: 0, seed: 5, days: 10 } });
 
   test('6: a slowly starting scan opens its own package, and only a whole code opens one', async ({ page, app }) => {
     await app.core.call('profiles.save', {

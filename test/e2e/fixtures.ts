@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../src/main/core';
 import { startWebHost, type WebHost } from '../../src/main/hosts/web/server';
+import { sandboxTrainingService } from '../../src/main/hosts/training';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server';
 import { tempDir } from '../support/temp';
 
@@ -34,7 +35,13 @@ export const test = base.extend<Options & { app: AppFixture }>({
       const sandbox = await createSandbox(sandboxOptions);
       const rendererDir = join(import.meta.dirname, '../../out/renderer');
       const start = async () => {
-        const core = createCore({ dataDir: dir, host: 'web', version: 'e2e', log: () => undefined });
+        const core = createCore({
+          dataDir: dir,
+          host: 'web',
+          version: 'e2e',
+          log: () => undefined,
+          trainingService: sandboxTrainingService,
+        });
         await core.call('settings.update', { language });
         const host = await startWebHost({ core, rendererDir });
         return { core, host };

@@ -1,6 +1,6 @@
 import { expect, signInToSandbox, test } from './fixtures';
 
-test.use({ sandboxOptions: { packages: 40, returns: 10, seed: 12, days: 20 } as never });
+test.use({ sandboxOptions: { packages: 40, returns: 10, seed: 12, days: 20 } });
 
 test('a notification from the service updates the open package and the list live, with a toast', async ({ page, app }) => {
   await signInToSandbox(page, app);

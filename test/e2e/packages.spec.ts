@@ -1,7 +1,7 @@
 import { expect, signInToSandbox, test } from './fixtures';
 
 // Spread over the last 25 days: all of them are inside the default sync window (30 days).
-test.use({ sandboxOptions: { packages: 4_200, returns: 800, seed: 21, days: 25 } as never });
+test.use({ sandboxOptions: { packages: 4_200, returns: 800, seed: 21, days: 25 } });
 
 test('sync 5,000 packages, cut the network, find packages by every kind of code', async ({ page, app }) => {
   test.setTimeout(180_000);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInToSandbox, test } from './fixtures';
 
-test.use({ sandboxOptions: { packages: 20, returns: 20, seed: 31, days: 20 } as never });
+test.use({ sandboxOptions: { packages: 20, returns: 20, seed: 31, days: 20 } });
 
 /** A scan as a USB scanner sends it, dispatched in the page (see scanner.spec.ts). */
 const scan = (page: Page, code: string) =>

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, signIn, signInToSandbox, test } from './fixtures';
 
-test.use({ sandboxOptions: { packages: 120, returns: 60, seed: 31, days: 20 } as never });
+test.use({ sandboxOptions: { packages: 120, returns: 60, seed: 31, days: 20 } });
 
 type Rec = { id: number; cargoTrackingNumber: string; lines: { barcode: string; itemLines: unknown[] }[] };
 

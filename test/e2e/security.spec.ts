@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { expect, signInToSandbox, test } from './fixtures';
 
-test.use({ sandboxOptions: { packages: 20, returns: 30, seed: 31, days: 20 } as never });
+test.use({ sandboxOptions: { packages: 20, returns: 30, seed: 31, days: 20 } });
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

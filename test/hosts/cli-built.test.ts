@@ -37,7 +37,7 @@ beforeAll(async () => {
   data = tempDir();
   // The real CLI build (cli.vite.config.ts), into a temporary directory.
   await build({ configFile: join(root, 'cli.vite.config.ts'), logLevel: 'silent', build: { outDir: out.dir, sourcemap: false } });
-  sandbox = await createSandbox({ packages: 60, returns: 10, seed: 8, days: 10 } as never);
+  sandbox = await createSandbox({ packages: 60, returns: 10, seed: 8, days: 10 });
 }, 120_000);
 afterAll(async () => {
   await sandbox.close();

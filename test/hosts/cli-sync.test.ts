@@ -11,7 +11,7 @@ const admin = (path: string, body: unknown) =>
   fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ packages: 900, returns: 150, seed: 5, days: 20 } as never);
+  sandbox = await createSandbox({ packages: 900, returns: 150, seed: 5, days: 20 });
   data = tempDir();
   expect((await wd(data.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'demo1234' } })).code).toBe(0);
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core';
 import { startWebHost, type WebHost } from '../../src/main/hosts/web/server';
+import { sendOversized } from '../support/oversize';
 import { tempDir } from '../support/temp';
 
 let core: Core;
@@ -92,12 +93,12 @@ describe('web host', () => {
       body: '{}',
     });
     expect(text.status).toBe(415);
-    const huge = await raw('/api/invoke/session.get', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret },
-      body: JSON.stringify({ x: 'a'.repeat(11 * 1024 * 1024) }),
-    }).catch(() => ({ status: 413 }));
-    expect(huge.status).toBe(413);
+    const headers = { 'content-type': 'application/json', 'x-wd-secret': host.secret };
+    const declared = await sendOversized(`${host.url}api/invoke/session.get`, headers, { declared: 11 * 1024 * 1024 });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const streamed = await sendOversized(`${host.url}api/invoke/session.get`, headers, { streamed: 10 * 1024 * 1024 + 1 });
+    expect(streamed.status).toBe(413);
   });
 
   it('serves built files only from the renderer folder', async () => {

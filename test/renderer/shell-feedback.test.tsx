@@ -84,7 +84,9 @@ describe('toasts', () => {
     expect(toasts.textContent).not.toContain('Sending 1 write again.');
     act(() => setLanguage('tr'));
     expect(toasts.textContent).toContain('5 gönderim yeniden gönderiliyor.');
-    act(() => vi.advanceTimersByTime(7000));
+    act(() => {
+      vi.advanceTimersByTime(7000);
+    });
     expect(toasts.children).toHaveLength(0);
     act(() => setLanguage('en'));
   });
@@ -95,7 +97,9 @@ describe('toasts', () => {
     await screen.findByRole('navigation');
     const run = vi.fn();
     act(() => useUi.getState().toast('error', 'Package 7 was cancelled', 0, { label: { key: 'notifications:toast.open' }, run }));
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Open the package' }));
     expect(run).toHaveBeenCalledOnce();
     expect(screen.getByTestId('toasts').children).toHaveLength(0);

@@ -36,11 +36,33 @@ describe('sandbox login', () => {
   });
 
   it('requires a Bearer token on everything else, and expired or revoked tokens get 401', async () => {
-    s = await createSandbox({ config: { tokenLifetimeSeconds: 1 } });
-    const noAuth = await fetch(`${s.url}/Inventory/UpdateInventory`, { method: 'PUT' });
-    expect(noAuth.status === 401 || noAuth.status === 404).toBe(true);
-    const admin = await fetch(`${s.url}/_sandbox/config`);
-    expect(admin.status).toBe(200);
+    s = await createSandbox({ config: { tokenLifetimeSeconds: 60 } });
+    const { token } = (await (await login(s.url, { UserName: 'demo', Password: 'demo1234' })).json()) as { token: string };
+    const update = (authorization?: string) =>
+      fetch(`${s.url}/Inventory/UpdateInventory`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify([{ Sku: 'SKU-1', Qty: 3, StorageCode: 'A-01-01' }]),
+      });
+    expect((await update(`Bearer ${token}`)).status).toBe(200);
+    expect((await update()).status).toBe(401);
+    expect((await update(token)).status).toBe(401);
+    expect((await update(`Bearer ${token.slice(0, -2)}xx`)).status).toBe(401);
+
+    // The sandbox's clock moves past the token's exp (60 s): the same token is now refused.
+    const start = Date.now();
+    s.core.now = () => start + 61_000;
+    const expired = await update(`Bearer ${token}`);
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toMatchObject({ isSuccess: false, statusCode: '401' });
+
+    // A fresh token works until every token is revoked.
+    s.core.now = Date.now;
+    const fresh = ((await (await login(s.url, { UserName: 'demo', Password: 'demo1234' })).json()) as { token: string }).token;
+    expect((await update(`Bearer ${fresh}`)).status).toBe(200);
+    expect((await fetch(`${s.url}/_sandbox/expire-tokens`, { method: 'POST' })).status).toBe(200);
+    expect((await update(`Bearer ${fresh}`)).status).toBe(401);
+    expect((await fetch(`${s.url}/_sandbox/config`)).status).toBe(200);
   });
 
   it('goes offline: service connections are reset, admin still answers', async () => {

@@ -7,7 +7,7 @@ import type { Session } from './session/session';
 import type { ProfilesRepo } from './settings/profiles-repo';
 import type { SettingsRepo } from './settings/settings-repo';
 import type { StatusTracker } from './status';
-import type { Training, TrainingOptions } from './training';
+import type { StartTrainingService, Training, TrainingOptions } from './training';
 import type { Workspace } from './workspace';
 
 export interface CoreOptions {
@@ -19,9 +19,13 @@ export interface CoreOptions {
   /** better-sqlite3 addon built for the running runtime (the Electron host passes its own). */
   nativeBinding?: string;
   training?: TrainingOptions;
+  /** Starts the simulated service for training mode (the hosts pass the sandbox); without it training is unavailable. */
+  trainingService?: StartTrainingService;
   /** Background timers (sync schedule, outbox, connectivity probe); off in some tests and the CLI. */
   background?: boolean;
   log?: (msg: string, e?: unknown) => void;
+  /** The session's clock (token expiry, re-login ahead of it); tests move it instead of sleeping. */
+  now?: () => number;
 }
 
 /** What feature modules get: the shared services of one running core. */

@@ -23,6 +23,7 @@ import { Training } from './training';
 import { backupWorkspace, openWorkspace, removeWorkspace, type Workspace } from './workspace';
 
 export type { CoreOptions } from './context';
+export type { StartTrainingService, TrainingService } from './training';
 
 export interface Core {
   /** Contract dispatch: every host calls this after its own sender checks. */
@@ -54,7 +55,7 @@ export function createCore(options: CoreOptions): Core {
   let detach: (() => void)[] = [];
   const extra = new Map<string, Workspace>();
 
-  const training = new Training(profiles, options.training, () => {
+  const training = new Training(profiles, options.trainingService, options.training, () => {
     // A new sandbox has new data: start its workspace from a clean slate.
     if (current?.profile.id === TRAINING_PROFILE_ID) return;
     extra.get(TRAINING_PROFILE_ID)?.close();
@@ -110,7 +111,7 @@ export function createCore(options: CoreOptions): Core {
     };
   }
 
-  const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace });
+  const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace, now: options.now });
 
   const ctx: CoreContext = {
     options,

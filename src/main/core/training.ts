@@ -1,9 +1,6 @@
-import { createSandbox, DEFAULT_USERS, type Sandbox } from '../sandbox/server';
+import { AppError } from './errors';
 import type { ProfilesRepo } from './settings/profiles-repo';
 import { TRAINING_PROFILE_ID } from './settings/profiles-repo';
-
-export const TRAINING_USER = Object.keys(DEFAULT_USERS)[0] as string;
-export const TRAINING_PASSWORD = DEFAULT_USERS[TRAINING_USER] as string;
 
 export interface TrainingOptions {
   seed?: number;
@@ -11,24 +8,40 @@ export interface TrainingOptions {
   returns?: number;
 }
 
+/** A simulated service running on loopback for training, with the user training signs in as. */
+export interface TrainingService {
+  url: string;
+  userName: string;
+  password: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the training service. The host passes it in `CoreOptions.trainingService` (the sandbox),
+ * so the core never imports the sandbox.
+ */
+export type StartTrainingService = (options: Required<TrainingOptions>) => Promise<TrainingService>;
+
 /** Training mode: the sandbox runs inside the app on loopback and a fixed profile points at it. */
 export class Training {
-  private sandbox: Sandbox | null = null;
+  private sandbox: TrainingService | null = null;
 
   constructor(
     private profiles: ProfilesRepo,
+    private startService: StartTrainingService | undefined,
     private options: TrainingOptions = {},
     /** Called when a new sandbox was started (its data replaces whatever training left behind). */
     private onFresh: () => void = () => undefined,
   ) {}
 
-  current(): Sandbox | null {
+  current(): TrainingService | null {
     return this.sandbox;
   }
 
   async start(): Promise<{ profileId: string; userName: string; password: string }> {
     if (!this.sandbox) {
-      this.sandbox = await createSandbox({
+      if (!this.startService) throw new AppError('unavailable', 'this host has no training service');
+      this.sandbox = await this.startService({
         seed: this.options.seed ?? 7,
         packages: this.options.packages ?? 400,
         returns: this.options.returns ?? 120,
@@ -46,7 +59,7 @@ export class Training {
       pageSize: 100,
       training: true,
     });
-    return { profileId: TRAINING_PROFILE_ID, userName: TRAINING_USER, password: TRAINING_PASSWORD };
+    return { profileId: TRAINING_PROFILE_ID, userName: this.sandbox.userName, password: this.sandbox.password };
   }
 
   async stop(): Promise<void> {

@@ -71,6 +71,9 @@ export interface SandboxOptions {
   /** Generated order packages and return packages (data generator of the packages module). */
   packages?: number;
   returns?: number;
+  /** Generated dates are spread over the `days` (default 60) before `anchor` (default: start time rounded to the hour). */
+  anchor?: number;
+  days?: number;
   users?: Record<string, string>;
   config?: Partial<SandboxConfig>;
 }

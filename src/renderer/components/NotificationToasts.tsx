@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { subscribe } from '../bridge/api';
+import { useNotifications } from '../store/notifications';
 import { usePackages } from '../store/packages';
 import { useUi } from '../store/ui';
 
@@ -10,9 +10,10 @@ import { useUi } from '../store/ui';
 export function NotificationToasts() {
   const toast = useUi((s) => s.toast);
   const go = useUi((s) => s.go);
+  const onReceived = useNotifications((s) => s.onReceived);
   useEffect(
     () =>
-      subscribe('notifications.received', (n) => {
+      onReceived((n) => {
         const id = n.matched?.id ?? n.packageId;
         const reason = [n.reasonName, n.reasonDesc].filter(Boolean).join(' — ');
         // The worker finds the parcel by its order number: cancel toasts name it when it is known.
@@ -43,7 +44,7 @@ export function NotificationToasts() {
             return;
         }
       }),
-    [toast, go],
+    [toast, go, onReceived],
   );
   return null;
 }

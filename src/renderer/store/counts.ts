@@ -65,6 +65,8 @@ export interface CountsState {
   closeSession(): void;
   loadHistory(storageCode?: string): Promise<void>;
   loadPushStatus(sessionId: number): Promise<void>;
+  /** Sends a failed or waiting batch again now, then reloads the push status. */
+  retryPush(outboxId: number): Promise<void>;
   exportCsv(sessionId: number): Promise<Result<{ filename: string; csv: string }>>;
   watchOutbox(): () => void;
 }
@@ -246,6 +248,12 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async loadPushStatus(sessionId) {
     const r = await call('counts.pushStatus', { sessionId });
     if (r.ok) set({ pushItems: r.value });
+  },
+
+  async retryPush(outboxId) {
+    await call('outbox.retry', { id: outboxId });
+    const s = get().session;
+    if (s) await get().loadPushStatus(s.id);
   },
 
   exportCsv: (sessionId) => call('counts.export', { sessionId }),

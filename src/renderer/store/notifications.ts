@@ -12,6 +12,8 @@ interface NotificationsState {
   error: AppErrorShape | null;
   receiver: ReceiverStatus | null;
   init(): () => void;
+  /** Calls `listener` for each notification as it arrives (toasts); returns the unsubscribe. */
+  onReceived(listener: (n: NotificationSummary) => void): () => void;
   load(filter?: NotificationFilter, more?: boolean): Promise<void>;
   loadReceiver(): Promise<void>;
   /** The result carries a Bearer token created by this call (shown once by the caller). */
@@ -37,6 +39,8 @@ export const useNotifications = create<NotificationsState>()((set, get) => ({
       offReceiver();
     };
   },
+
+  onReceived: (listener) => subscribe('notifications.received', listener),
 
   async load(filter = get().filter, more = false) {
     const offset = more ? get().items.length : 0;

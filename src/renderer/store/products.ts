@@ -24,6 +24,8 @@ interface ProductsState {
   deleteDraft(id: number): Promise<void>;
   send(): Promise<Result<SendResult>>;
   loadHistory(): Promise<void>;
+  /** Sends a failed or waiting batch again now, then reloads the history. */
+  retryWrite(outboxId: number): Promise<void>;
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -122,6 +124,11 @@ export const useProducts = create<ProductsState>()((set, get) => ({
   async loadHistory() {
     const r = await call('products.history', { limit: 50 });
     if (r.ok) set({ history: r.value });
+  },
+
+  async retryWrite(outboxId) {
+    await call('outbox.retry', { id: outboxId });
+    await get().loadHistory();
   },
 }));
 

@@ -187,20 +187,4 @@ describe('sandbox package lists', () => {
     await post('packages/insert', { count: 3 });
     expect((await api.orders({ size: 100 })).body.totalResultCount).toBe(23);
   });
-
-  it('starts 100,000 packages in a few seconds and serves a page in milliseconds', async () => {
-    const t0 = performance.now();
-    const api = await start({ packages: 100_000, returns: 20_000, seed: 1 });
-    const startup = performance.now() - t0;
-    const t1 = performance.now();
-    await api.orders({ page: 0, size: 100, orderByField: 'orderDate', orderByDirection: 'ASC' });
-    const firstPage = performance.now() - t1;
-    const t2 = performance.now();
-    await api.orders({ page: 7, size: 100, orderByField: 'orderDate', orderByDirection: 'ASC' });
-    const nextPage = performance.now() - t2;
-    console.log(
-      `sandbox 100k+20k: startup ${startup.toFixed(0)} ms, first page ${firstPage.toFixed(1)} ms, next page ${nextPage.toFixed(1)} ms`,
-    );
-    expect(startup).toBeLessThan(15_000);
-  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { createCore, type Core } from '../../core';
+import { sandboxTrainingService } from '../training';
 import type { Result } from '../../../shared/result';
 import { AppError } from '../../core/errors';
 
@@ -40,7 +41,7 @@ export function makeContext(dataDir: string, json: boolean, t: TFunction, env: N
       else process.stdout.write(`${text}\n`);
     },
     core() {
-      core ??= createCore({ dataDir, host: 'cli', background: false, log: () => undefined });
+      core ??= createCore({ dataDir, host: 'cli', background: false, log: () => undefined, trainingService: sandboxTrainingService });
       return core;
     },
   };

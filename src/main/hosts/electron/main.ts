@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Language } from '../../../shared/domain/settings';
 import { createI18n } from '../../../shared/i18n';
 import { createCore, type Core } from '../../core';
+import { sandboxTrainingService } from '../training';
 import { contentSecurityPolicy } from '../csp';
 import { isAppError } from '../../core/errors';
 import { wireIpc } from './ipc';
@@ -81,6 +82,7 @@ async function start(dataDir: string): Promise<void> {
     version: app.getVersion(),
     secrets: electronSecretStore,
     nativeBinding: nativeBindingPath(),
+    trainingService: sandboxTrainingService,
   });
   wireIpc(core);
   const menuIn = (language: Language) => setApplicationMenu(createI18n(language).t, app.isPackaged);

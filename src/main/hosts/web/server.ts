@@ -129,6 +129,12 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   }
 
   async function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | null> {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) {
+      // Refused from the headers: the body is never read.
+      send(res, 413, { ok: false, error: { code: 'invalid_input', message: 'request too large' } });
+      req.destroy();
+      return null;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) {

@@ -3,12 +3,8 @@ import type { Reply, Route, SandboxCore, SandboxModule, SandboxOptions } from '.
 import { correlationId, Dataset, type IndexEntry, type Kind } from './generator';
 import { parseListQuery } from './query';
 
-export interface PackagesOptions extends SandboxOptions {
-  /** Dates are spread over the 60 days before this instant (default: start time rounded to the hour). */
-  anchor?: number;
-  /** How many days before the anchor the orders spread over (default 60). */
-  days?: number;
-}
+/** `anchor` and `days` (where generated dates fall) are options of the whole sandbox, so callers are type-checked. */
+export type PackagesOptions = SandboxOptions;
 
 export type StatusChange = { kind: Kind; id: number; status: string; record: Record<string, unknown> };
 
@@ -16,6 +12,11 @@ export interface PackagesModule extends SandboxModule {
   data(): Dataset;
   /** Listeners are told about every status change (a webhooks module posts notifications). */
   onStatusChange(listener: (change: StatusChange) => void): () => void;
+  /**
+   * Tests: `listener` runs once a list page has been read and before it is answered (awaited), so
+   * a test acts "after page N" (expire tokens, insert packages) at an exact point of a sync.
+   */
+  afterPage(listener: (kind: Kind, page: number) => void | Promise<void>): () => void;
 }
 
 const HOUR = 3_600_000;
@@ -31,6 +32,7 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
   let data = make();
   let version = 0;
   const listeners = new Set<(c: StatusChange) => void>();
+  const pageListeners = new Set<(kind: Kind, page: number) => void | Promise<void>>();
   // Filtering and sorting 100,000 entries takes tens of ms: keep the last results per query so
   // paging through one query costs a slice per page.
   const cache = new Map<string, IndexEntry[]>();
@@ -55,7 +57,7 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
   const list = (kind: Kind): Route => ({
     method: 'GET',
     path: kind === 'order' ? '/orders/GetOrderPackages' : '/orders/GetReturnOrderPackages',
-    handle(req): Reply {
+    async handle(req): Promise<Reply> {
       const q = parseListQuery(req.query, kind, data, fail);
       const params = new URLSearchParams(req.query);
       params.delete('page');
@@ -69,6 +71,7 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
       }
       const total = rows.length;
       const slice = rows.slice(q.page * q.size, (q.page + 1) * q.size);
+      for (const l of pageListeners) await l(kind, q.page);
       return {
         status: 200,
         body: envelope(
@@ -160,6 +163,10 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
     onStatusChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    afterPage(listener) {
+      pageListeners.add(listener);
+      return () => pageListeners.delete(listener);
     },
   };
 }

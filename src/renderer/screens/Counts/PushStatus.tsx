@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { call } from '../../bridge/api';
 import { ErrorText } from '../../components/ErrorText';
 import { useCounts } from '../../store/counts';
 
 /** After a push: each batch as the outbox sends it, with what the service answered. */
 export function PushStatus({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('counts');
-  const { session, items, load, watch } = useCounts(
-    useShallow((s) => ({ session: s.session, items: s.pushItems, load: s.loadPushStatus, watch: s.watchOutbox })),
+  const { session, items, load, watch, retry } = useCounts(
+    useShallow((s) => ({ session: s.session, items: s.pushItems, load: s.loadPushStatus, watch: s.watchOutbox, retry: s.retryPush })),
   );
   useEffect(() => watch(), [watch]);
   useEffect(() => {
@@ -38,11 +37,7 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
               </details>
             ) : null}
             {i.state === 'failed' || i.state === 'pending' ? (
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => void call('outbox.retry', { id: i.id }).then(() => load(session.id))}
-              >
+              <button type="button" className="btn btn-small" onClick={() => void retry(i.id)}>
                 {t('push.retry')}
               </button>
             ) : null}

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { call } from '../../bridge/api';
 import { formatDateTime } from '../../i18n/format';
 import { useProducts } from '../../store/products';
 
@@ -7,7 +6,7 @@ import { useProducts } from '../../store/products';
 export function HistoryPanel() {
   const { t } = useTranslation('products');
   const history = useProducts((s) => s.history);
-  const load = useProducts((s) => s.loadHistory);
+  const retry = useProducts((s) => s.retryWrite);
   if (history.length === 0) return <p className="hint">{t('editor.historyEmpty')}</p>;
   return (
     <ul className="plain product-history" data-testid="product-history">
@@ -25,11 +24,7 @@ export function HistoryPanel() {
             </details>
           ) : null}
           {b.write && (b.write.state === 'failed' || b.write.state === 'pending') ? (
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => void call('outbox.retry', { id: b.write!.id }).then(() => load())}
-            >
+            <button type="button" className="btn btn-small" onClick={() => void retry(b.write!.id)}>
               {t('counts:push.retry')}
             </button>
           ) : null}

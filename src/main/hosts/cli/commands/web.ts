@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../core';
 import { fileLogger } from '../../../core/log';
 import { startWebHost } from '../../web/server';
+import { sandboxTrainingService } from '../../training';
 import { intOption, parse } from '../args';
 import { UsageError, type Command } from '../context';
 
@@ -23,7 +24,13 @@ export const webCommand: Command = {
     // Outbox trouble (an answer the database could not take …) and request failures land in
     // <data dir>/logs/web.log as well as on stderr.
     const log = fileLogger(join(ctx.dataDir, 'logs', 'web.log'));
-    const core = createCore({ dataDir: ctx.dataDir, host: 'web', version: ctx.env.npm_package_version, log });
+    const core = createCore({
+      dataDir: ctx.dataDir,
+      host: 'web',
+      version: ctx.env.npm_package_version,
+      log,
+      trainingService: sandboxTrainingService,
+    });
     const host = await startWebHost({
       core,
       log,
