@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CountLine, CountReview, CountSession, ScanProblem, ScanResult } from '../../shared/domain/counts';
+import type { CountLine, CountOptions, CountReview, CountSession, ScanProblem, ScanResult } from '../../shared/domain/counts';
 import type { OutboxItem } from '../../shared/domain/outbox';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
@@ -355,3 +355,20 @@ async function showOpenCount(): Promise<void> {
 resetOnWorkspaceChange(useCounts, (key) => {
   if (key) void showOpenCount();
 });
+
+/** How the signed-in connection counts (blind counts): read for the settings screen. */
+export const loadCountOptions = (): Promise<Result<CountOptions>> => call('counts.options', {});
+
+/**
+ * Saves how the connection counts; the open count shows (or hides) the last count's quantities
+ * at once.
+ */
+export async function saveCountOptions(patch: Partial<CountOptions>): Promise<Result<CountOptions>> {
+  const r = await call('counts.setOptions', patch);
+  const session = useCounts.getState().session;
+  if (r.ok && session) {
+    const d = await call('counts.get', { sessionId: session.id });
+    if (d.ok && useCounts.getState().session?.id === session.id) useCounts.setState({ previous: d.value.previous ?? null });
+  }
+  return r;
+}
