@@ -93,7 +93,7 @@ export { expect };
 export async function addProfile(page: Page, omsUrl: string, name = 'Warehouse') {
   await page.getByRole('button', { name: 'Connections…' }).click();
   await page.getByRole('button', { name: 'New connection' }).click();
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Order service (OMS) address').fill(omsUrl);
   await page.getByLabel('Storage codes').fill('A-01-01');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -141,7 +141,7 @@ test('hostile files and input: an oversized import is refused, a 100,000-deep JS
 test('a connection over http:// to another computer is saved only after an administrator accepts the warning', async ({ page, app }) => {
   await page.getByRole('button', { name: 'Connections…' }).click();
   await page.getByRole('button', { name: 'New connection' }).click();
-  await page.getByLabel('Name').fill('Eski depo');
+  await page.getByLabel('Name', { exact: true }).fill('Eski depo');
   await page.getByLabel('Order service (OMS) address').fill('http://10.0.0.5:8080');
   await page.getByLabel('Storage codes').fill('A-01-01');
   await expect(page.getByRole('note')).toContainText('http://10.0.0.5:8080 is http:// on another computer');
