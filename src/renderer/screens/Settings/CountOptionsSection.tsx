@@ -14,8 +14,11 @@ export function CountOptionsSection() {
     void loadCountOptions().then((r) => (r.ok ? setOptions(r.value) : setError(r.error)));
   }, []);
   const save = async (patch: Partial<CountOptions>) => {
+    // The box follows the click at once; a refused save puts it back.
+    const before = options;
+    if (before) setOptions({ ...before, ...patch });
     const r = await saveCountOptions(patch);
-    if (r.ok) setOptions(r.value);
+    setOptions(r.ok ? r.value : before);
     setError(r.ok ? null : r.error);
   };
   return (
