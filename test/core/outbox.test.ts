@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../src/main/core/outbox/outbox';
-import '../../src/main/core/counts/inventory-sender';
 import { rig, type TestRig } from '../support/core';
 
 let t: TestRig;

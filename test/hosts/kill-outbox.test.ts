@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/main/core';
-import '../../src/main/core/counts/inventory-sender';
 import { outboxOf } from '../../src/main/core/outbox/outbox';
 import { cliEntry, wd } from '../support/cli';
 import { fakeService, type FakeService } from '../support/fake-service';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LoginRequest, LoginResponse } from '../../src/shared/service/auth';
+import { LoginRequest, LoginResponse } from '../../src/shared/service/login';
 import { PackageListEnvelope, packageListSearch } from '../../src/shared/service/packages';
 
 const dir = join(import.meta.dirname, '../fixtures/service-samples');

@@ -2,6 +2,7 @@ import type { AppInfo } from '../../shared/domain/session';
 import type { HttpClient } from './api/http';
 import type { Db } from './db/open';
 import type { EventBus } from './events';
+import type { OutboxSender } from './outbox/outbox';
 import type { SecretStore } from './secrets';
 import type { Session } from './session/session';
 import type { ProfilesRepo } from './settings/profiles-repo';
@@ -40,6 +41,8 @@ export interface CoreContext {
   profiles: ProfilesRepo;
   session: Session;
   training: Training;
+  /** Every feature's outbox senders by kind (Feature.senders). */
+  senders: ReadonlyMap<string, OutboxSender>;
   /** The signed-in profile's workspace; throws not_signed_in. */
   workspace(): Workspace;
   /** A profile's workspace without signing in (CLI reads); the current one if it is that profile. */

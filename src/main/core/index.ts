@@ -13,7 +13,7 @@ import { EventBus } from './events';
 import { features } from './features';
 import type { Handlers } from './handler-types';
 import { createInvoker, type Invoke } from './invoke';
-import { CLOSE_WAIT_MS } from './outbox/outbox';
+import { CLOSE_WAIT_MS, type OutboxSender } from './outbox/outbox';
 import { noSecretStore } from './secrets';
 import { Session } from './session/session';
 import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-repo';
@@ -111,6 +111,12 @@ export function createCore(options: CoreOptions): Core {
     };
   }
 
+  const senders = new Map<string, OutboxSender>();
+  for (const s of features.flatMap((f) => f.senders ?? [])) {
+    if (senders.has(s.kind)) throw new Error(`two outbox senders for the kind ${s.kind}`);
+    senders.set(s.kind, s);
+  }
+
   const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace, now: options.now });
 
   const ctx: CoreContext = {
@@ -124,6 +130,7 @@ export function createCore(options: CoreOptions): Core {
     profiles,
     session,
     training,
+    senders,
     workspace() {
       if (!current || !session.isSignedIn()) throw new AppError('not_signed_in', 'sign in first');
       return current;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StatusCode } from './auth';
+import { StatusCode } from './login';
 
 /**
  * Wire schemas of GET {oms}/orders/GetOrderPackages and GET {oms}/orders/GetReturnOrderPackages.

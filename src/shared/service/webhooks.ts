@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { classifyFailure, readBody, type AnswerHeaders, type Verdict } from './classify';
 
 /**
  * Package notifications the service posts to a receiver (six hookNames). Only the documented
@@ -62,3 +63,13 @@ export const PackageNotification = z.discriminatedUnion('hookName', [
   z.object({ hookName: z.literal('ReturnOrderPackageRejectedEvent'), ...base, ...rejection }),
 ]);
 export type PackageNotification = z.infer<typeof PackageNotification>;
+
+/**
+ * The receiver's answer to a notification POST (the service expects 200 OK; the body is not read):
+ * a 2xx accepted, 408/429/5xx later, 401 (wrong receiver credentials) and other 4xx refused.
+ */
+export function classify(status: number, headers: AnswerHeaders, text: string, now = Date.now()): Verdict<null> {
+  if (status >= 200 && status < 300) return { kind: 'accepted', status, value: null };
+  const v = classifyFailure(status, headers, readBody(headers, text), now);
+  return v.kind === 'sign_in' ? { kind: 'refused', status, reason: v.reason ?? `HTTP ${status}` } : v;
+}

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
-import '../../../src/main/core/counts/inventory-sender';
-import { Outbox, outboxOf, registerSender } from '../../../src/main/core/outbox/outbox';
+import { Outbox, outboxOf, type OutboxSender } from '../../../src/main/core/outbox/outbox';
+import { classify } from '../../../src/shared/service/save-products';
 import type { Input, MethodName, Output } from '../../../src/shared/contract';
 import { fakeService, type FakeService, type Route } from '../../support/fake-service';
 import { tempDir } from '../../support/temp';
@@ -222,15 +222,15 @@ describe('outbox under faults', () => {
       'POST /save': (req) => ((req.body as { key: string }).key === 'bad' ? { status: 400, body: { IsSuccess: false } } : ok(req, null!)!),
     });
     closers.push(() => svc.close());
-    registerSender(
-      'test-keys',
-      (payload, ws, ctx, meta) => ctx.http.send(`${svc.url}/save`, { method: 'POST', body: payload, signal: meta.signal }),
-      undefined,
-      (payload) => [(payload as { key: string }).key],
-      'keys',
-    );
+    const testKeys: OutboxSender = {
+      kind: 'test-keys',
+      send: (payload, _ws, ctx, meta) => ctx.http.send(`${svc.url}/save`, { method: 'POST', body: payload, signal: meta.signal }),
+      classify,
+      keys: (payload) => [(payload as { key: string }).key],
+      refusalBlocks: 'keys',
+    };
     const { core, ws } = await coreOn(svc);
-    const outbox = new Outbox(ws, core.ctx, () => 0);
+    const outbox = new Outbox(ws, core.ctx, () => 0, new Map([...core.ctx.senders, [testKeys.kind, testKeys]]));
     const bad = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'bad' } });
     const same = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'bad', v: 2 } });
     const other = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'fine' } });

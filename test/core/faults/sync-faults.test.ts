@@ -105,6 +105,17 @@ describe('package sync against a misbehaving list', () => {
     expect(waits).toEqual([7_000]);
   });
 
+  it('tries a page again after HTTP 408 (the one classification of the service: retry later)', async () => {
+    let n = 0;
+    const { sync, svc, cached } = await setup(() => ({ data: [record(1)], totalResultCount: 1, totalPages: 1 }));
+    const list = svc.routes.get('GET /orders/GetOrderPackages')!;
+    svc.routes.set('GET /orders/GetOrderPackages', (req, res) =>
+      ++n === 1 ? { status: 408, body: { isSuccess: false, errorMesssage: 'Request Timeout' } } : list(req, res),
+    );
+    await sync.run(window);
+    expect(cached()).toEqual([1]);
+  });
+
   it('stores a huge page in slices and lets scans through between them', async () => {
     const huge = Array.from({ length: 5_000 }, (_, i) => record(i + 1));
     const { sync, core, ws } = await setup(() => ({ data: huge, totalResultCount: huge.length, totalPages: 1 }));

@@ -10,7 +10,12 @@ export interface HttpResponse {
   text: string;
   /** The Retry-After header of a 429/503, as sent (seconds or an HTTP date). */
   retryAfter?: string | null;
+  /** The Content-Type header (an HTML error page is not the service's answer). */
+  contentType?: string | null;
 }
+
+/** The headers an operation's classify reads (src/shared/service/classify.ts). */
+export const answerHeaders = (res: HttpResponse) => ({ 'retry-after': res.retryAfter, 'content-type': res.contentType });
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
@@ -76,12 +81,14 @@ export class HttpClient {
       const date = res.headers['date'];
       const serverDate = typeof date === 'string' ? Date.parse(date) : NaN;
       const retryAfter = res.headers['retry-after'];
+      const contentType = res.headers['content-type'];
       return {
         status: res.statusCode,
         serverDate: Number.isFinite(serverDate) ? serverDate : null,
         json,
         text,
         retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+        contentType: typeof contentType === 'string' ? contentType : null,
       };
     } catch (e) {
       throw toAppError(e, url, timeout.aborted);

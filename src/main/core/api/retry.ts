@@ -1,10 +1,12 @@
+import { isRetryLaterStatus } from '../../../shared/service/classify';
 import { AppError } from '../errors';
+
 
 export interface RetryOptions {
   attempts: number;
   baseMs: number;
   capMs: number;
-  /** Whether a failure is worth another try (network trouble, 5xx, 429, a garbled answer). */
+  /** Whether a failure is worth another try (network trouble, 408, 429, 5xx, a garbled answer). */
   isTransient?: (e: unknown) => boolean;
   onRetry?: (e: unknown, attempt: number, delayMs: number) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -19,22 +21,14 @@ export function backoffDelay(attempt: number, baseMs: number, capMs: number, ran
 export function isTransientError(e: unknown): boolean {
   if (!(e instanceof AppError)) return false;
   if (e.code === 'network' || e.code === 'timeout' || e.code === 'bad_response') return true;
-  const status = Number(e.params?.status);
-  return e.code === 'service_error' && (status >= 500 || status === 429);
+  // The statuses every operation's classify calls "retry later" (shared/service/classify.ts).
+  return e.code === 'service_error' && isRetryLaterStatus(Number(e.params?.status));
 }
 
 /** The wait a service asked for (Retry-After, in AppError params.retryAfterMs), capped at 10 minutes. */
 export function requestedWait(e: unknown): number {
   const ms = e instanceof AppError ? Number(e.params?.retryAfterMs) : NaN;
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 600_000) : 0;
-}
-
-/** Seconds or an HTTP date in Retry-After, as milliseconds from now (null when absent or unreadable). */
-export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - now) : null;
 }
 
 export async function retry<T>(fn: (attempt: number) => Promise<T>, opts: RetryOptions): Promise<T> {

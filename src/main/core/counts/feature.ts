@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import type { Feature } from '../feature';
 import { outboxOf } from '../outbox/outbox';
 import { countsOf } from './counts-repo';
-import './inventory-sender';
+import { inventorySender } from './inventory-sender';
 import { exportCsv, push, review } from './push';
 
 /** This PC on counts: the station name of the settings, else the computer's host name. */
@@ -11,6 +11,7 @@ export const stationOf = (stationName: string) => stationName.trim() || hostname
 
 export const countsFeature: Feature = {
   name: 'counts',
+  senders: [inventorySender],
   handlers: (ctx) => ({
     'counts.open': ({ storageCode, holder, takeOver }) =>
       countsOf(ctx.workspace()).open(

@@ -1,28 +1,25 @@
-import { idempotencyHeader, registerSender, type Outbox } from '../outbox/outbox';
+import { classify, UPDATE_INVENTORY_PATH, type InventoryItem, type UpdateInventoryRequest } from '../../../shared/service/update-inventory';
+import { idempotencyHeader, type Outbox, type OutboxSender } from '../outbox/outbox';
 
-export interface InventoryItem {
-  Sku: string;
-  Qty: number;
-  StorageCode: string;
-}
+export type { InventoryItem } from '../../../shared/service/update-inventory';
 
 /** PUT {oms}/Inventory/UpdateInventory with [{Sku, Qty, StorageCode}]: sets quantities (a retry is safe). */
-registerSender(
-  'inventory',
-  (payload, ws, ctx, meta) =>
+export const inventorySender: OutboxSender = {
+  kind: 'inventory',
+  send: (payload, ws, ctx, meta) =>
     ctx.session.authorized((token) =>
-      ctx.http.send(`${ws.profile.omsUrl}/Inventory/UpdateInventory`, {
+      ctx.http.send(`${ws.profile.omsUrl}${UPDATE_INVENTORY_PATH}`, {
         method: 'PUT',
-        body: payload,
+        body: payload as UpdateInventoryRequest,
         headers: { authorization: `Bearer ${token}`, ...idempotencyHeader(meta) },
         timeoutMs: 60_000,
         signal: meta.signal,
       }),
     ),
-  undefined,
+  classify,
   // What a batch sets: the quantity of each SKU at its storage code.
-  (payload) => (payload as InventoryItem[]).map((i) => `${i.StorageCode}\u0000${i.Sku}`),
-);
+  keys: (payload) => (payload as InventoryItem[]).map((i) => `${i.StorageCode}\u0000${i.Sku}`),
+};
 
 /** Items per UpdateInventory request. The service documents no limit; this keeps requests small. */
 export const BATCH_SIZE = 500;

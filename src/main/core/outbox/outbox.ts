@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { OutboxItem, OutboxState } from '../../../shared/domain/outbox';
 import type { AppErrorShape } from '../../../shared/result';
-import type { HttpResponse } from '../api/http';
-import { backoffDelay, isTransientError, retryAfterMs } from '../api/retry';
+import type { AnswerHeaders, Verdict } from '../../../shared/service/classify';
+import { answerHeaders, type HttpResponse } from '../api/http';
+import { backoffDelay, isTransientError } from '../api/retry';
 import type { CoreContext } from '../context';
 import { OUTBOX_LEASE_SQL } from '../db/migrations/workspace/008-outbox-lease';
 import { AppError } from '../errors';
@@ -33,24 +34,22 @@ export type Keys = (payload: unknown) => string[];
  */
 export type RefusalBlocks = 'group' | 'keys';
 
-interface SenderEntry {
+/**
+ * How one kind of write is sent (inventory, products …): declared by its feature as
+ * `Feature.senders` and gathered by createCore into `ctx.senders`.
+ */
+export interface OutboxSender {
+  kind: string;
   send: Sender;
+  /** The operation's one reading of an answer (`classify` of src/shared/service/<operation>.ts). */
+  classify: (status: number, headers: AnswerHeaders, text: string) => Verdict;
   afterSent?: AfterSent;
   keys?: Keys;
-  refusalBlocks: RefusalBlocks;
+  /** Only with `keys`; without them a refusal blocks its group. */
+  refusalBlocks?: RefusalBlocks;
 }
-const senders = new Map<string, SenderEntry>();
 
-/** Each kind of write registers how it is sent (inventory, products …). */
-export function registerSender(
-  kind: string,
-  send: Sender,
-  afterSent?: AfterSent,
-  keys?: Keys,
-  refusalBlocks: RefusalBlocks = 'group',
-): void {
-  senders.set(kind, { send, afterSent, keys, refusalBlocks: keys ? refusalBlocks : 'group' });
-}
+const blocksBy = (s: OutboxSender | undefined): RefusalBlocks => (s?.keys ? (s.refusalBlocks ?? 'group') : 'group');
 
 /** The header of the IETF draft "The Idempotency-Key HTTP Header Field". */
 export const idempotencyHeader = (meta: SendMeta) => ({ 'idempotency-key': meta.idempotencyKey });
@@ -147,13 +146,6 @@ function toItem(r: Row & { blocked_by?: number | null }): OutboxItem {
   };
 }
 
-/** A 2xx whose body still says it failed ({isSuccess:false} or the PIM's {IsSuccess:false}). */
-function bodySaysFailure(json: unknown): boolean {
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return false;
-  const o = json as Record<string, unknown>;
-  return o.isSuccess === false || o.IsSuccess === false;
-}
-
 /**
  * The durable write queue of a workspace.
  *
@@ -165,13 +157,14 @@ function bodySaysFailure(json: unknown): boolean {
  *   storage code never overtakes an earlier one. A write the service refused blocks the later
  *   writes of its group until a person retries or cancels it; retrying it is refused when a newer
  *   write of the same SKU and storage code was accepted since (it would overwrite the newer value).
- * - Transient trouble (network, timeout, 5xx, 429) → retried with exponential backoff and full
+ * - What an answer means is the operation's `classify` (src/shared/service/<operation>.ts).
+ * - Transient trouble (network, timeout, or an answer classified "later": 408, 429, 5xx …) → retried with exponential backoff and full
  *   jitter (or the service's Retry-After), indefinitely: a write is never dropped. A 401 is handled
  *   by the session (one re-login); a fresh token refused again counts as an attempt, and after a
  *   few the queue stops with that reason. If the session has ended, the queue pauses until someone
  *   signs in again.
- * - A 2xx is accepted and its body kept; a 4xx or a body with isSuccess:false is a business
- *   failure, kept with the body for the person to see. An answer that cannot be written down
+ * - An accepted answer is kept with its body; a refused one (4xx, or a 2xx whose body says
+ *   isSuccess:false) is a business failure, kept with status and body for the person to see. An answer that cannot be written down
  *   (database busy, disk full) is kept in memory and recorded as soon as the database takes it.
  * - Every write carries its stored key as an Idempotency-Key header.
  */
@@ -197,6 +190,8 @@ export class Outbox {
     private ws: Workspace,
     private ctx: CoreContext,
     private random: () => number = Math.random,
+    /** The kinds of write this queue sends (the features' senders; a test may add its own). */
+    private senders: ReadonlyMap<string, OutboxSender> = ctx.senders,
   ) {
     const db = ws.db;
     // A database that reached a later version before 008 was added (development builds) lacks it.
@@ -422,19 +417,19 @@ export class Outbox {
     if (row.state !== 'pending') return null;
     const older = this.s.olderRefused.all(row.group_key, row.id);
     if (older.length === 0) return null;
-    const sender = senders.get(row.kind);
-    if (!sender || sender.refusalBlocks === 'group' || !sender.keys) return older[0]!.id;
+    const sender = this.senders.get(row.kind);
+    if (!sender || blocksBy(sender) === 'group' || !sender.keys) return older[0]!.id;
     const mine = new Set(sender.keys(JSON.parse(row.payload)));
     return older.find((o) => o.kind !== row.kind || sender.keys!(JSON.parse(o.payload)).some((k) => mine.has(k)))?.id ?? null;
   }
 
   private keyed(row: Row): boolean {
-    return senders.get(row.kind)?.refusalBlocks === 'keys';
+    return blocksBy(this.senders.get(row.kind)) === 'keys';
   }
 
   /** For kinds that name their keys: no older write of the group that sets one of them is unfinished. */
   private keysFree(row: Row): boolean {
-    const keys = senders.get(row.kind)!.keys!;
+    const keys = this.senders.get(row.kind)!.keys!;
     const mine = new Set(keys(JSON.parse(row.payload)));
     return !this.s.olderOpen
       .all(row.group_key, row.id)
@@ -468,7 +463,7 @@ export class Outbox {
 
   private async sendOne(row: Row): Promise<'done' | 'stop'> {
     const iso = () => new Date().toISOString();
-    const sender = senders.get(row.kind);
+    const sender = this.senders.get(row.kind);
     if (!sender) {
       this.record(row, { kind: 'failed', status: null, body: null, error: { code: 'internal', message: `no sender for ${row.kind}` } });
       return 'done';
@@ -484,7 +479,7 @@ export class Outbox {
     try {
       const payload: unknown = JSON.parse(row.payload);
       const res = await sender.send(payload, this.ws, this.ctx, { idempotencyKey: row.idempotency_key, signal: this.abort.signal });
-      outcome = this.judge(row, res);
+      outcome = this.judge(row, res, sender);
       if (outcome.kind !== 'failed' || outcome.error.params?.reason !== 'unauthorized') this.unauthorizedStreak = 0;
     } catch (e) {
       outcome = this.judgeError(row, e);
@@ -497,22 +492,35 @@ export class Outbox {
     return outcome.kind === 'paused' || outcome.error?.params?.reason === 'unauthorized' ? 'stop' : 'done';
   }
 
-  private judge(row: Row, res: HttpResponse): Outcome {
+  /** The operation's classify says what the answer means; the queue decides what to do with it. */
+  private judge(row: Row, res: HttpResponse, sender: OutboxSender): Outcome {
     const body = res.text.length > MAX_BODY ? `${res.text.slice(0, MAX_BODY)}…` : res.text;
-    if (res.status >= 200 && res.status < 300 && !bodySaysFailure(res.json))
-      return { kind: 'sent', status: res.status, body: body || null, res };
-    if (res.status === 408 || res.status === 429 || res.status >= 500) {
-      const error: AppErrorShape = { code: 'service_error', message: `HTTP ${res.status}`, params: { status: res.status } };
-      const wait = retryAfterMs(res.retryAfter);
-      const backoff = Math.max(250, backoffDelay(row.attempts, BASE_MS, CAP_MS, this.random));
-      return { kind: 'later', delay: wait !== null ? Math.min(Math.max(wait, 250), 10 * CAP_MS) : backoff, error };
+    const v = sender.classify(res.status, answerHeaders(res), res.text);
+    switch (v.kind) {
+      case 'accepted':
+        return { kind: 'sent', status: res.status, body: body || null, res };
+      case 'later': {
+        const error: AppErrorShape = {
+          code: 'service_error',
+          message: `HTTP ${res.status}${v.reason ? `: ${v.reason}` : ''}`,
+          params: { status: res.status },
+        };
+        const backoff = Math.max(250, backoffDelay(row.attempts, BASE_MS, CAP_MS, this.random));
+        const wait = v.retryAfterMs;
+        return { kind: 'later', delay: wait !== null ? Math.min(Math.max(wait, 250), 10 * CAP_MS) : backoff, error };
+      }
+      case 'sign_in':
+        // The session already signed in again once for this write (Session.authorized).
+        return this.judgeError(row, new AppError('forbidden', 'the service refused a fresh token', { status: 401, reason: 'unauthorized' }));
+      case 'refused': {
+        const error: AppErrorShape = {
+          code: 'service_error',
+          message: `the service refused the write (HTTP ${res.status})${v.reason ? `: ${v.reason}` : ''}`,
+          params: { status: res.status, reason: 'refused' },
+        };
+        return { kind: 'failed', status: res.status, body: body || null, error };
+      }
     }
-    const error: AppErrorShape = {
-      code: 'service_error',
-      message: `the service refused the write (HTTP ${res.status})`,
-      params: { status: res.status, reason: 'refused' },
-    };
-    return { kind: 'failed', status: res.status, body: body || null, error };
   }
 
   private judgeError(row: Row, e: unknown): Outcome {
@@ -560,7 +568,7 @@ export class Outbox {
 
   private apply(row: Row, outcome: Outcome) {
     const iso = new Date().toISOString();
-    const sender = senders.get(row.kind);
+    const sender = this.senders.get(row.kind);
     this.ws.db.transaction(() => {
       switch (outcome.kind) {
         case 'sent':
@@ -615,7 +623,7 @@ export class Outbox {
 
   /** A newer accepted write of the same group that sets what this one sets, as the reason to refuse a retry. */
   private newerAccepted(row: Row): AppErrorShape | null {
-    const keys = senders.get(row.kind)?.keys;
+    const keys = this.senders.get(row.kind)?.keys;
     const mine = keys ? new Set(keys(JSON.parse(row.payload))) : null;
     for (const n of this.s.newerSent.all(row.group_key, row.id)) {
       const theirs = keys ? keys(JSON.parse(n.payload)) : [];

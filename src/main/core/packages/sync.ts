@@ -1,7 +1,9 @@
 import type { PackageKind, SyncInput, SyncProgress, SyncReport, SyncStatus } from '../../../shared/domain/packages';
-import { serviceMessage } from '../../../shared/service/auth';
-import { PACKAGE_LIST_PATHS, PackageListEnvelope, packageListSearch } from '../../../shared/service/packages';
-import { isTransientError, retry, retryAfterMs } from '../api/retry';
+import { classify as classifyOrderList } from '../../../shared/service/get-order-packages';
+import { classify as classifyReturnList } from '../../../shared/service/get-return-order-packages';
+import { PACKAGE_LIST_PATHS, packageListSearch } from '../../../shared/service/packages';
+import { answerHeaders } from '../api/http';
+import { isTransientError, retry } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
@@ -334,26 +336,24 @@ export class PackageSync {
           .finally(() => {
             if (this.progress.waiting?.page === page) this.setProgress({ ...this.progress, waiting: null });
           });
-        const env = PackageListEnvelope.safeParse(res.json);
-        const message = env.success ? serviceMessage(env.data) : null;
-        if (res.status === 429 || res.status >= 500) {
-          const wait = retryAfterMs(res.retryAfter);
-          throw new AppError('service_error', message ?? `page ${page}: HTTP ${res.status}`, {
+        // The list operation's own classification (shared with the sandbox and the tests).
+        const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(
+          res.status,
+          answerHeaders(res),
+          res.text,
+        );
+        if (v.kind === 'later' && res.status >= 200 && res.status < 300)
+          throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${v.reason ?? ''}`.trim());
+        if (v.kind === 'later')
+          throw new AppError('service_error', v.reason ?? `page ${page}: HTTP ${res.status}`, {
             status: res.status,
-            ...(wait !== null ? { retryAfterMs: wait } : {}),
+            ...(v.retryAfterMs !== null ? { retryAfterMs: v.retryAfterMs } : {}),
           });
-        }
-        if (res.status < 200 || res.status >= 300) {
-          throw new AppError('service_error', message ?? `page ${page}: HTTP ${res.status}`, { status: res.status });
-        }
-        if (!env.success) {
-          throw new AppError(
-            'bad_response',
-            `page ${page} of the ${run.kind} list is not what the service documents: ${env.error.issues[0]?.path.join('.') ?? ''} ${env.error.issues[0]?.message ?? ''}`.trim(),
-          );
-        }
-        if (!env.data.isSuccess)
-          throw new AppError('service_error', message ?? `page ${page}: the service reported a failure`, { status: res.status });
+        if (v.kind !== 'accepted')
+          throw new AppError('service_error', v.reason ?? `page ${page}: the service reported a failure (HTTP ${res.status})`, {
+            status: res.status,
+          });
+        const env = { data: v.value };
         const data = env.data.data ?? [];
         const rows: CacheRow[] = [];
         try {

@@ -1,8 +1,9 @@
 import type { Feature } from '../feature';
-import { productsServiceOf } from './products-service';
+import { productsSender, productsServiceOf } from './products-service';
 
 export const productsFeature: Feature = {
   name: 'products',
+  senders: [productsSender],
   handlers: (ctx) => ({
     'products.drafts': () => productsServiceOf(ctx.workspace(), ctx).drafts(),
     'products.draft': ({ id }) => productsServiceOf(ctx.workspace(), ctx).draft(id),

@@ -5,7 +5,8 @@ import { validateProductRequest } from '../../../shared/products/validate';
 import { productsOf } from '../catalog/products-repo';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
-import { idempotencyHeader, outboxOf, registerSender } from '../outbox/outbox';
+import { classify, SAVE_PRODUCTS_PATH, saveProductsSearch } from '../../../shared/service/save-products';
+import { idempotencyHeader, outboxOf, type OutboxSender } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 
 /** Records per SaveProductsManually request; a model's records are never split across requests. */
@@ -16,12 +17,13 @@ interface SavePayload {
   records: ProductRecord[];
 }
 
-registerSender(
-  'products',
-  (payload, ws, ctx, meta) => {
+/** POST {pim}/pim/SaveProductsManually?companyId=N: an upsert of the records (a retry is safe). */
+export const productsSender: OutboxSender = {
+  kind: 'products',
+  send: (payload, ws, ctx, meta) => {
     const p = payload as SavePayload;
     return ctx.session.authorized((token) =>
-      ctx.http.send(`${ws.profile.pimUrl}/pim/SaveProductsManually?companyId=${encodeURIComponent(String(p.companyId))}`, {
+      ctx.http.send(`${ws.profile.pimUrl}${SAVE_PRODUCTS_PATH}?${saveProductsSearch(p.companyId)}`, {
         method: 'POST',
         body: p.records,
         headers: { authorization: `Bearer ${token}`, ...idempotencyHeader(meta) },
@@ -30,8 +32,9 @@ registerSender(
       }),
     );
   },
+  classify,
   // Saved products become known to barcode resolution (counting, returns) at once.
-  (payload, _res, ws) => {
+  afterSent: (payload, _res, ws) => {
     const repo = productsOf(ws);
     for (const p of sellableProducts((payload as SavePayload).records)) {
       repo.save({ sku: p.sku, barcode: p.barcode, name: p.name, model: p.model, option: p.option, image: p.image }, 'saved');
@@ -39,9 +42,9 @@ registerSender(
   },
   // What a request saves: its models and single products. A refused one holds back only later
   // saves of the same model or product (and is not sent again after a newer save of it).
-  (payload) => (payload as SavePayload).records.map((r) => recordKey(r)),
-  'keys',
-);
+  keys: (payload) => (payload as SavePayload).records.map((r) => recordKey(r)),
+  refusalBlocks: 'keys',
+};
 
 function recordKey(r: ProductRecord): string {
   return r.Main.Type === ProductType.single ? `single:${codeKey(r.Main.Sku ?? '')}` : `model:${codeKey(r.Main.Model ?? '')}`;

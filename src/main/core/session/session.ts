@@ -1,7 +1,7 @@
 import { signedOut, type SessionState, type SignInInput } from '../../../shared/domain/session';
 import type { Profile } from '../../../shared/domain/settings';
-import { LoginResponse, serviceMessage } from '../../../shared/service/auth';
-import type { HttpClient, HttpResponse } from '../api/http';
+import { classify as classifyLogin, LOGIN_PATH, type LoginRequest } from '../../../shared/service/login';
+import { answerHeaders, type HttpClient, type HttpResponse } from '../api/http';
 import { AppError } from '../errors';
 import type { EventBus } from '../events';
 import type { SecretStore } from '../secrets';
@@ -270,22 +270,21 @@ export class Session {
   }
 
   private async callLogin(profile: Profile, creds: Credentials): Promise<{ token: string; expiresAt: number }> {
-    const res = await this.track(
-      this.deps.http.send(`${profile.omsUrl}/Auth/login`, {
-        method: 'POST',
-        body: { UserName: creds.userName, Password: creds.password },
-        timeoutMs: 20_000,
-      }),
-    );
-    const parsed = LoginResponse.safeParse(res.json);
-    const message = parsed.success ? serviceMessage(parsed.data) : null;
-    if (res.status === 400 || res.status === 401 || res.status === 403 || (parsed.success && !parsed.data.isSuccess && res.status < 500)) {
-      throw new AppError('auth_failed', message ?? `login refused (HTTP ${res.status})`, { status: res.status });
-    }
-    if (res.status >= 500) throw new AppError('service_error', message ?? `login failed with HTTP ${res.status}`, { status: res.status });
-    if (!parsed.success || !parsed.data.token) {
-      throw new AppError('bad_response', `login answer is not what the service documents (HTTP ${res.status})`, { status: res.status });
-    }
+    const body: LoginRequest = { UserName: creds.userName, Password: creds.password };
+    const res = await this.track(this.deps.http.send(`${profile.omsUrl}${LOGIN_PATH}`, { method: 'POST', body, timeoutMs: 20_000 }));
+    const v = classifyLogin(res.status, answerHeaders(res), res.text, this.now());
+    if (v.kind === 'refused' || v.kind === 'sign_in')
+      throw new AppError('auth_failed', v.reason ?? `login refused (HTTP ${res.status})`, { status: res.status });
+    if (v.kind === 'later' && (res.status < 200 || res.status >= 300))
+      throw new AppError('service_error', v.reason ?? `login failed with HTTP ${res.status}`, {
+        status: res.status,
+        ...(v.retryAfterMs !== null ? { retryAfterMs: v.retryAfterMs } : {}),
+      });
+    if (v.kind === 'later')
+      throw new AppError('bad_response', `login answer is not what the service documents (HTTP ${res.status}): ${v.reason ?? ''}`.trim(), {
+        status: res.status,
+      });
+    const parsed = { data: v.value };
     // Expiry is the service's clock; translate it to ours through the Date header so a PC whose
     // clock is off does not treat every token as already expired (or never expiring).
     const now = this.now();

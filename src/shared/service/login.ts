@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { classifyRead, readBody, saysFailure, type AnswerHeaders, type Verdict } from './classify';
+
+/** POST {oms}/Auth/login (no Authorization header). */
+export const LOGIN_PATH = '/Auth/login';
+
+/** POST {oms}/Auth/login body. */
+export const LoginRequest = z.object({ UserName: z.string(), Password: z.string() });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** statusCode arrives as "200", 200, 0 or null depending on the operation. */
+export const StatusCode = z.union([z.string(), z.number(), z.null()]).optional();
+
+/**
+ * Login answer. Success: {token, expire, isSuccess: true, statusCode: null}. A failure uses the
+ * same isSuccess flag; the message field is spelled errorMesssage or errorMessage.
+ */
+export const LoginResponse = z.looseObject({
+  token: z.string().nullish(),
+  expire: z.string().nullish(),
+  isSuccess: z.boolean(),
+  statusCode: StatusCode,
+  errorMesssage: z.string().nullish(),
+  errorMessage: z.string().nullish(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const serviceMessage = (body: { errorMesssage?: string | null; errorMessage?: string | null }): string | null =>
+  body.errorMesssage || body.errorMessage || null;
+
+/**
+ * The login answer: accepted with a token; refused when the credentials are (400, 401, 403, or a
+ * body with isSuccess:false); later on 408/429/5xx, an HTML page, JSON cut off, a success without
+ * a token, or another 4xx without the service's failure body (a wrong address, not a wrong
+ * password: the remembered password is not forgotten for it). A login never asks to sign in again.
+ */
+export function classify(status: number, headers: AnswerHeaders, text: string, now = Date.now()): Verdict<LoginResponse & { token: string }> {
+  const v = classifyRead(status, headers, text, (j) => LoginResponse.safeParse(j), now);
+  if (v.kind === 'sign_in') return { kind: 'refused', status, reason: v.reason };
+  if (v.kind === 'refused' && status >= 300 && status !== 400 && status !== 403 && !saysFailure(readBody(headers, text)))
+    return { kind: 'later', status, reason: v.reason, retryAfterMs: null };
+  if (v.kind !== 'accepted') return v;
+  if (!v.value.token) return { kind: 'later', status, reason: 'the login answer carries no token', retryAfterMs: null };
+  return { kind: 'accepted', status, value: { ...v.value, token: v.value.token } };
+}
