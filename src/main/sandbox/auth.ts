@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { LOGIN_PATH, LoginRequest } from '../../shared/service/login';
 import { signJwt } from './jwt';
 import type { SandboxCore, SandboxModule } from './server';
 
@@ -14,12 +15,12 @@ export function createAuthModule(core: SandboxCore): SandboxModule {
     routes: [
       {
         method: 'POST',
-        path: '/Auth/login',
+        path: LOGIN_PATH,
         auth: false,
         async handle(req) {
-          const body = (await req.json()) as { UserName?: unknown; Password?: unknown } | null;
-          const user = typeof body?.UserName === 'string' ? body.UserName : '';
-          const password = typeof body?.Password === 'string' ? body.Password : '';
+          const body = LoginRequest.safeParse(await req.json());
+          const user = body.success ? body.data.UserName : '';
+          const password = body.success ? body.data.Password : '';
           const expected = Object.prototype.hasOwnProperty.call(core.users, user) ? core.users[user] : undefined;
           if (!user || expected === undefined || !same(expected, password)) {
             return {

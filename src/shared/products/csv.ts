@@ -3,7 +3,7 @@ import { fold } from '../text/case';
 import { codeKey, ProductType, textMembers, type ProductRecord, type TextMember } from './schema';
 import { assetTypeOf, readBoolean, readCode, readDecimal, readId } from './csv-cells';
 import { columnKey, columnName, resolveColumn, type Column } from './csv-columns';
-import { readCsv } from './csv-read';
+import { readCsv } from '../csv/read';
 import type { ProblemCode, ProductProblem } from './problems';
 import { validateProductRequest } from './validate';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDecimal } from '../../../src/shared/products/csv-cells';
-import { readCsv } from '../../../src/shared/products/csv-read';
+import { readCsv } from '../../../src/shared/csv/read';
 import {
   locateProblems,
   parseProductCsv,

@@ -1,3 +1,4 @@
+import { UPDATE_INVENTORY_PATH, UpdateInventoryRequest, type InventoryItem } from '../../../shared/service/update-inventory';
 import { HttpFailure } from '../http-util';
 import type { SandboxCore, SandboxModule, SandboxOptions } from '../server';
 
@@ -11,28 +12,20 @@ export interface InventoryChange {
   requestId: number;
 }
 
-interface Item {
-  Sku: string;
-  Qty: number;
-  StorageCode: string;
-}
-
-const MAX_ITEMS = 5_000;
-
-function validate(body: unknown): { items: Item[] } | { errors: { index: number; field: string; message: string }[] } {
-  if (!Array.isArray(body)) return { errors: [{ index: -1, field: '', message: 'body must be a JSON array of {Sku, Qty, StorageCode}' }] };
-  if (body.length === 0) return { errors: [{ index: -1, field: '', message: 'the array is empty' }] };
-  if (body.length > MAX_ITEMS) return { errors: [{ index: -1, field: '', message: `at most ${MAX_ITEMS} items per request` }] };
-  const errors: { index: number; field: string; message: string }[] = [];
-  body.forEach((it: unknown, index) => {
-    const o = (it ?? {}) as Record<string, unknown>;
-    if (typeof o.Sku !== 'string' || o.Sku.trim() === '') errors.push({ index, field: 'Sku', message: 'Sku must be a non-empty string' });
-    if (typeof o.Qty !== 'number' || !Number.isInteger(o.Qty) || o.Qty < 0)
-      errors.push({ index, field: 'Qty', message: 'Qty must be an integer >= 0' });
-    if (typeof o.StorageCode !== 'string' || o.StorageCode.trim() === '')
-      errors.push({ index, field: 'StorageCode', message: 'StorageCode must be a non-empty string' });
-  });
-  return errors.length ? { errors } : { items: body as Item[] };
+/** The app's own request schema (src/shared/service/update-inventory.ts), so both sides agree on what is valid. */
+function validate(body: unknown): { items: InventoryItem[] } | { errors: { index: number; field: string; message: string }[] } {
+  const v = UpdateInventoryRequest.safeParse(body);
+  if (v.success) return { items: v.data };
+  return {
+    errors: v.error.issues.map((i) => {
+      const [index, field] = i.path;
+      return {
+        index: typeof index === 'number' ? index : -1,
+        field: typeof field === 'string' ? field : '',
+        message: typeof field === 'string' ? `${field}: ${i.message}` : i.message,
+      };
+    }),
+  };
 }
 
 /**
@@ -52,7 +45,7 @@ export function createInventoryModule(core: SandboxCore, _options: SandboxOption
     routes: [
       {
         method: 'PUT',
-        path: '/Inventory/UpdateInventory',
+        path: UPDATE_INVENTORY_PATH,
         async handle(req) {
           const body = await req.json();
           const v = validate(body);

@@ -1,3 +1,5 @@
+import { GET_ORDER_PACKAGES_PATH } from '../../../shared/service/get-order-packages';
+import { GET_RETURN_ORDER_PACKAGES_PATH } from '../../../shared/service/get-return-order-packages';
 import { HttpFailure } from '../http-util';
 import type { Reply, Route, SandboxCore, SandboxModule, SandboxOptions } from '../server';
 import { correlationId, Dataset, type IndexEntry, type Kind } from './generator';
@@ -56,7 +58,7 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
 
   const list = (kind: Kind): Route => ({
     method: 'GET',
-    path: kind === 'order' ? '/orders/GetOrderPackages' : '/orders/GetReturnOrderPackages',
+    path: kind === 'order' ? GET_ORDER_PACKAGES_PATH : GET_RETURN_ORDER_PACKAGES_PATH,
     async handle(req): Promise<Reply> {
       const q = parseListQuery(req.query, kind, data, fail);
       const params = new URLSearchParams(req.query);

@@ -1,6 +1,7 @@
 import type { ProductProblem } from '../../../shared/products/problems';
 import type { SellableProduct } from '../../../shared/products/sellable';
 import { validateProductRequest } from '../../../shared/products/validate';
+import { SAVE_PRODUCTS_PATH } from '../../../shared/service/save-products';
 import { HttpFailure } from '../http-util';
 import type { Reply, SandboxCore, SandboxModule, SandboxOptions, SandboxRequest } from '../server';
 import { CompanyCatalog } from './store';
@@ -97,7 +98,7 @@ export function createProductsModule(_core: SandboxCore, _options: SandboxOption
     routes: [
       {
         method: 'POST',
-        path: '/pim/SaveProductsManually',
+        path: SAVE_PRODUCTS_PATH,
         async handle(req) {
           const company = companyIdOf(req.query);
           if (!company.ok) return failure(400, 'Validation', company.message);

@@ -1,3 +1,4 @@
+import { classify } from '../../../shared/service/webhooks';
 import { HttpFailure } from '../http-util';
 import type { PackagesModule, StatusChange } from '../packages/module';
 import type { SandboxCore, SandboxModule, SandboxOptions } from '../server';
@@ -134,11 +135,17 @@ export function createWebhooksModule(_core: SandboxCore, _options: SandboxOption
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(5_000),
         });
-        await res.arrayBuffer();
+        const text = await res.text();
         d.status = res.status;
         d.error = null;
-        if (res.ok) {
+        // The receiver's answer read as the app reads the service's: only "later" is tried again.
+        const v = classify(res.status, { 'retry-after': res.headers.get('retry-after'), 'content-type': res.headers.get('content-type') }, text);
+        if (v.kind === 'accepted') {
           d.ok = true;
+          return;
+        }
+        if (v.kind !== 'later') {
+          d.error = v.reason;
           return;
         }
       } catch (e) {
