@@ -18,9 +18,11 @@ export interface Workspace {
   file: string;
   /**
    * One instance per workspace of a feature's service (repositories with their prepared
-   * statements, the outbox, the sync engine). Services with a close() are closed with the workspace.
+   * statements, the outbox, the sync engine), keyed by its factory: the first call runs
+   * `factory(...args)`, later calls with the same factory return that instance (their args are not
+   * used). Services with a close() are closed with the workspace.
    */
-  service<T>(name: string, make: () => T): T;
+  service<A extends unknown[], T>(factory: (...args: A) => T, ...args: A): T;
   /** Gives services with a settle(ms) (the outbox's write in flight) at most `ms` to finish, then closes. */
   closeGracefully(ms: number): Promise<void>;
   close(): void;
@@ -76,14 +78,14 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
   // inserts during a sync, and lookups stay in memory.
   db.pragma('cache_size = -32000');
-  const services = new Map<string, unknown>();
+  const services = new Map<(...args: never[]) => unknown, unknown>();
   const ws: Workspace = {
     profile,
     db,
     file,
-    service<T>(name: string, make: () => T): T {
-      if (!services.has(name)) services.set(name, make());
-      return services.get(name) as T;
+    service<A extends unknown[], T>(factory: (...args: A) => T, ...args: A): T {
+      if (!services.has(factory)) services.set(factory, factory(...args));
+      return services.get(factory) as T;
     },
     async closeGracefully(ms) {
       await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms)));

@@ -1,3 +1,4 @@
+import type { Workspace } from '../workspace';
 import type { Db } from '../db/open';
 import { normCode } from '../packages/cache-record';
 
@@ -119,5 +120,4 @@ export function createProductsRepo(db: Db) {
 export type ProductsRepo = ReturnType<typeof createProductsRepo>;
 
 /** The workspace's products repository (one per workspace). */
-export const productsOf = (ws: { db: Db; service<T>(name: string, make: () => T): T }) =>
-  ws.service('products', () => createProductsRepo(ws.db));
+export const productsOf = (ws: Pick<Workspace, 'db' | 'service'>) => ws.service(createProductsRepo, ws.db);

@@ -533,4 +533,4 @@ export function createCountsRepo(ws: Workspace) {
 
 export type CountsRepo = ReturnType<typeof createCountsRepo>;
 
-export const countsOf = (ws: Workspace) => ws.service('counts', () => createCountsRepo(ws));
+export const countsOf = (ws: Workspace) => ws.service(createCountsRepo, ws);

@@ -179,4 +179,5 @@ export class NotificationsService {
   }
 }
 
-export const notificationsOf = (ws: Workspace, ctx: CoreContext) => ws.service('notifications', () => new NotificationsService(ws, ctx));
+const createNotifications = (ws: Workspace, ctx: CoreContext) => new NotificationsService(ws, ctx);
+export const notificationsOf = (ws: Workspace, ctx: CoreContext) => ws.service(createNotifications, ws, ctx);

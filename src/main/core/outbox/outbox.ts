@@ -751,4 +751,5 @@ export class Outbox {
   }
 }
 
-export const outboxOf = (ws: Workspace, ctx: CoreContext) => ws.service('outbox', () => new Outbox(ws, ctx));
+const createOutbox = (ws: Workspace, ctx: CoreContext) => new Outbox(ws, ctx);
+export const outboxOf = (ws: Workspace, ctx: CoreContext) => ws.service(createOutbox, ws, ctx);

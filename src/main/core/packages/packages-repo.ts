@@ -1,3 +1,4 @@
+import type { Workspace } from '../workspace';
 import type { PackageDetail, PackageKind, PackageSearchResult, PackageSummary } from '../../../shared/domain/packages';
 import { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
@@ -282,5 +283,4 @@ export function createPackagesRepo(db: Db) {
 
 export type PackagesRepo = ReturnType<typeof createPackagesRepo>;
 
-export const packagesOf = (ws: { db: Db; service<T>(name: string, make: () => T): T }) =>
-  ws.service('packages', () => createPackagesRepo(ws.db));
+export const packagesOf = (ws: Pick<Workspace, 'db' | 'service'>) => ws.service(createPackagesRepo, ws.db);

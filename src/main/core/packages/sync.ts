@@ -406,4 +406,5 @@ function parseDate(value: string, name: string): number {
   return t;
 }
 
-export const syncOf = (ws: Workspace, ctx: CoreContext) => ws.service('packages.sync', () => new PackageSync(ws, ctx));
+const createSync = (ws: Workspace, ctx: CoreContext) => new PackageSync(ws, ctx);
+export const syncOf = (ws: Workspace, ctx: CoreContext) => ws.service(createSync, ws, ctx);

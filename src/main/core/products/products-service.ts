@@ -176,4 +176,4 @@ export function createProductsService(ws: Workspace, ctx: CoreContext) {
   };
 }
 
-export const productsServiceOf = (ws: Workspace, ctx: CoreContext) => ws.service('products.service', () => createProductsService(ws, ctx));
+export const productsServiceOf = (ws: Workspace, ctx: CoreContext) => ws.service(createProductsService, ws, ctx);

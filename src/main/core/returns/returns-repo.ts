@@ -505,4 +505,4 @@ export function createReturnsRepo(ws: Workspace) {
   };
 }
 
-export const returnsOf = (ws: Workspace) => ws.service('returns', () => createReturnsRepo(ws));
+export const returnsOf = (ws: Workspace) => ws.service(createReturnsRepo, ws);
