@@ -56,12 +56,15 @@ export const METHOD_NAMES = [
   'outbox.list',
   'outbox.retry',
   'outbox.cancel',
+  'outbox.counts',
+  'outbox.sendNow',
   'products.drafts',
   'products.draft',
   'products.saveDraft',
   'products.deleteDraft',
   'products.send',
   'products.history',
+  'inventory.push',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -25,6 +25,12 @@ export interface CoreOptions {
   /** Background timers (sync schedule, outbox, connectivity probe); off in some tests and the CLI. */
   background?: boolean;
   log?: (msg: string, e?: unknown) => void;
+  /**
+   * Hosts run by the owner of the data directory (the CLI): without a signed-in session, the
+   * contract methods read and queue in the active profile's workspace (what `wd lookup` and
+   * `wd inventory push` do with the network down). The app and the web host never set it.
+   */
+  offlineWorkspace?: boolean;
   /** The session's clock (token expiry, re-login ahead of it); tests move it instead of sleeping. */
   now?: () => number;
 }
@@ -43,7 +49,7 @@ export interface CoreContext {
   training: Training;
   /** Every feature's outbox senders by kind (Feature.senders). */
   senders: ReadonlyMap<string, OutboxSender>;
-  /** The signed-in profile's workspace; throws not_signed_in. */
+  /** The signed-in profile's workspace (with `offlineWorkspace`, else the active profile's); throws not_signed_in. */
   workspace(): Workspace;
   /** A profile's workspace without signing in (CLI reads); the current one if it is that profile. */
   openWorkspace(profileId: string): Workspace;

@@ -6,6 +6,7 @@ import { returnsFeature } from './returns/feature';
 import { notificationsFeature } from './notifications/feature';
 import { outboxFeature } from './outbox/feature';
 import { productsFeature } from './products/feature';
+import { inventoryFeature } from './inventory/feature';
 
 /** Every feature of the core. A feature adds itself here once. */
 export const features: Feature[] = [
@@ -16,4 +17,5 @@ export const features: Feature[] = [
   returnsFeature,
   notificationsFeature,
   productsFeature,
+  inventoryFeature,
 ];

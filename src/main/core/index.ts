@@ -132,8 +132,10 @@ export function createCore(options: CoreOptions): Core {
     training,
     senders,
     workspace() {
-      if (!current || !session.isSignedIn()) throw new AppError('not_signed_in', 'sign in first');
-      return current;
+      if (current && session.isSignedIn()) return current;
+      const active = options.offlineWorkspace ? settings.get().activeProfileId : null;
+      if (active && profiles.find(active)) return ctx.openWorkspace(active);
+      throw new AppError('not_signed_in', 'sign in first');
     },
     openWorkspace(profileId) {
       if (current?.profile.id === profileId) return current;

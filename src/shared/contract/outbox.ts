@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OutboxCounts, OutboxItem, OutboxListInput } from '../domain/outbox';
+import { Empty } from '../domain/common';
 import { method } from './define';
 
 export const outboxMethods = {
@@ -12,6 +13,17 @@ export const outboxMethods = {
   'outbox.retry': method(
     z.strictObject({ id: z.number().int().positive().optional() }),
     z.object({ retried: z.number().int(), stale: z.array(z.number().int()) }),
+  ),
+  /** Waiting and refused writes, as the status bar counts them (also without signing in, in `wd`). */
+  'outbox.counts': method(Empty, OutboxCounts),
+  /**
+   * Sends what is due now and waits until the queue has nothing more it can send at once; returns
+   * the given writes as they are then. `skipped`: another process (the app) holds the queue and
+   * sends them from there. Needs a signed-in session.
+   */
+  'outbox.sendNow': method(
+    z.strictObject({ ids: z.array(z.number().int().positive()).max(1000).default([]) }),
+    z.object({ skipped: z.boolean(), items: z.array(OutboxItem) }),
   ),
   /** Gives up a write that has not been sent. */
   'outbox.cancel': method(z.strictObject({ id: z.number().int().positive() }), z.object({ cancelled: z.boolean() })),

@@ -8,6 +8,7 @@ import {
   PackageSummary,
   SyncInput,
   SyncProgress,
+  SyncReport,
   SyncStatus,
 } from '../domain/packages';
 import { method } from './define';
@@ -19,8 +20,14 @@ export const packagesMethods = {
   'packages.lookup': method(z.strictObject({ code: z.string().trim().min(1).max(200) }), z.array(PackageSummary)),
   'packages.get': method(z.strictObject({ kind: PackageKind, id: z.number().int().positive() }), PackageDetail),
   'packages.statuses': method(Empty, z.array(z.string())),
-  /** Starts a sync in the background; progress arrives as 'packages.sync' events. */
-  'packages.sync': method(SyncInput, z.object({ started: z.boolean() })),
+  /**
+   * Starts a sync in the background; progress arrives as 'packages.sync' events. With `wait`
+   * (`wd sync`) it answers when the sync is over, with its report.
+   */
+  'packages.sync': method(
+    SyncInput.extend({ wait: z.boolean().default(false) }),
+    z.object({ started: z.boolean(), report: SyncReport.optional() }),
+  ),
   'packages.syncStatus': method(Empty, SyncStatus),
 } as const;
 

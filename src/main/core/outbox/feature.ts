@@ -1,3 +1,4 @@
+import { AppError } from '../errors';
 import type { Feature } from '../feature';
 import { outboxOf } from './outbox';
 
@@ -6,6 +7,13 @@ export const outboxFeature: Feature = {
   handlers: (ctx) => ({
     'outbox.list': (input) => outboxOf(ctx.workspace(), ctx).list(input),
     'outbox.retry': ({ id }) => outboxOf(ctx.workspace(), ctx).retry(id),
+    'outbox.counts': () => outboxOf(ctx.workspace(), ctx).counts(),
+    'outbox.sendNow': async ({ ids }) => {
+      if (!ctx.session.isSignedIn()) throw new AppError('not_signed_in', 'sign in first to send');
+      const outbox = outboxOf(ctx.workspace(), ctx);
+      await outbox.drain();
+      return { skipped: outbox.lastDrainSkipped(), items: ids.map((id) => outbox.get(id)).filter((i) => i !== null) };
+    },
     'outbox.cancel': ({ id }) => ({ cancelled: outboxOf(ctx.workspace(), ctx).cancel(id) }),
   }),
   /** Sends queued writes while signed in; waiting retries go out as soon as the service answers again. */

@@ -11,7 +11,8 @@ export const packagesFeature: Feature = {
     'packages.lookup': ({ code }) => packagesOf(ctx.workspace()).lookup(code),
     'packages.get': ({ kind, id }) => packagesOf(ctx.workspace()).get(kind, id),
     'packages.statuses': () => packagesOf(ctx.workspace()).statuses(),
-    'packages.sync': (input) => syncOf(ctx.workspace(), ctx).start(input),
+    'packages.sync': async ({ wait, ...input }) =>
+      wait ? { started: true, report: await syncOf(ctx.workspace(), ctx).run(input) } : syncOf(ctx.workspace(), ctx).start(input),
     'packages.syncStatus': () => syncOf(ctx.workspace(), ctx).status(),
   }),
   /**

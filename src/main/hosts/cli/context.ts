@@ -14,7 +14,11 @@ export interface CliContext {
   env: NodeJS.ProcessEnv;
   /** Text for people on stdout, or the value as JSON when --json. */
   print(text: string, value?: unknown): void;
-  /** The core over the data directory, opened on first use and closed when the command ends. */
+  /**
+   * The core over the data directory, opened on first use and closed when the command ends.
+   * Commands reach it only through `call(core.call(method, input))` (the contract's schemas parse
+   * every input, as for IPC and HTTP) and its events (`core.bus`).
+   */
   core(): Core;
   stdin: NodeJS.ReadStream;
 }
@@ -41,7 +45,15 @@ export function makeContext(dataDir: string, json: boolean, t: TFunction, env: N
       else process.stdout.write(`${text}\n`);
     },
     core() {
-      core ??= createCore({ dataDir, host: 'cli', background: false, log: () => undefined, trainingService: sandboxTrainingService });
+      // offlineWorkspace: reads and queued writes work in the active profile without signing in.
+      core ??= createCore({
+        dataDir,
+        host: 'cli',
+        background: false,
+        offlineWorkspace: true,
+        log: () => undefined,
+        trainingService: sandboxTrainingService,
+      });
       return core;
     },
   };

@@ -4,17 +4,17 @@ import { call, type CliContext } from './context';
 import { readPassword } from './password';
 
 /** The profile the app and `wd login` use last (settings.activeProfileId). */
-export function activeProfile(ctx: CliContext): Profile {
+export async function activeProfile(ctx: CliContext): Promise<Profile> {
   const core = ctx.core();
-  const id = core.ctx.settings.get().activeProfileId;
-  const profile = id ? core.ctx.profiles.find(id) : undefined;
+  const { activeProfileId } = await call(core.call('settings.get', {}));
+  const profile = (await call(core.call('profiles.list', {}))).find((p) => p.id === activeProfileId);
   if (!profile) throw new AppError('not_found', ctx.t('cli:noProfile'));
   return profile;
 }
 
 /** Signs in to the active profile with WD_PASSWORD (or stdin); the service must answer. */
 export async function signInActive(ctx: CliContext): Promise<Profile> {
-  const profile = activeProfile(ctx);
+  const profile = await activeProfile(ctx);
   if (!profile.userName) throw new AppError('not_found', ctx.t('cli:noProfile'));
   const password = await readPassword(ctx.env, ctx.stdin, `${ctx.t('signIn:password')}: `);
   if (!password) throw new AppError('invalid_input', ctx.t('cli:passwordMissing'));

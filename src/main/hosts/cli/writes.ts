@@ -1,6 +1,5 @@
 import type { OutboxItem } from '../../../shared/domain/outbox';
-import { outboxOf } from '../../core/outbox/outbox';
-import type { CliContext } from './context';
+import { call, type CliContext } from './context';
 import { signInActive } from './session';
 
 /**
@@ -20,10 +19,7 @@ export async function sendQueued(
     return 0;
   }
   await signInActive(ctx);
-  const core = ctx.core();
-  const outbox = outboxOf(core.ctx.workspace(), core.ctx);
-  await outbox.drain();
-  const results = ids.map((id) => outbox.get(id)!);
+  const { items: results } = await call(ctx.core().call('outbox.sendNow', { ids }));
   const failed = results.filter((r) => r.state === 'failed').length;
   const waiting = results.filter((r) => r.state === 'pending' || r.state === 'sending').length;
   const lines = results.map((r) => {

@@ -2,11 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { StorageCode } from '../../../../shared/domain/settings';
 import { isJsonText, readInventoryFile } from '../../../../shared/inventory/file';
-import type { InventoryItem } from '../../../../shared/service/update-inventory';
-import { enqueueInventory } from '../../../core/counts/inventory-sender';
-import { outboxOf } from '../../../core/outbox/outbox';
+import { AppError } from '../../../core/errors';
 import { parse } from '../args';
-import { UsageError, type CliContext, type Command } from '../context';
+import { call, UsageError, type CliContext, type Command } from '../context';
 import { activeProfile } from '../session';
 import { sendQueued } from '../writes';
 
@@ -30,31 +28,17 @@ async function push(ctx: CliContext, argv: string[]): Promise<number> {
     if (ctx.json) ctx.print('', { queued: 0, problems });
     return 1;
   }
-  const zeros = parsed.items.filter((i) => i.Qty === 0);
-  if (zeros.length > 0 && !values.yes) {
-    process.stderr.write(
-      `${ctx.t('cli:zeroNeedsYes', {
-        count: zeros.length,
-        skus: zeros
-          .slice(0, 10)
-          .map((z) => z.Sku)
-          .join(', '),
-      })}\n`,
-    );
+  // Through the contract: the items are parsed again by inventory.push's schema, as from the app.
+  await activeProfile(ctx);
+  let queued: { outboxIds: number[]; items: number };
+  try {
+    queued = await call(ctx.core().call('inventory.push', { items: parsed.items, source: basename(file), confirmed: values.yes === true }));
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== 'needs_confirmation') throw e;
+    process.stderr.write(`${ctx.t('cli:zeroNeedsYes', { count: Number(e.params?.count), skus: String(e.params?.skus ?? '') })}\n`);
     return 1;
   }
-
-  const core = ctx.core();
-  const profile = activeProfile(ctx);
-  const ws = core.ctx.openWorkspace(profile.id);
-  const outbox = outboxOf(ws, core.ctx);
-  const byStorage = new Map<string, InventoryItem[]>();
-  for (const it of parsed.items) byStorage.set(it.StorageCode, [...(byStorage.get(it.StorageCode) ?? []), it]);
-  const ids: number[] = [];
-  ws.db.transaction(() => {
-    for (const [storageCode, items] of byStorage)
-      ids.push(...enqueueInventory(outbox, storageCode, items, `file:${basename(file)}`, { file: basename(file) }));
-  })();
+  const ids = queued.outboxIds;
 
   return sendQueued(
     ctx,

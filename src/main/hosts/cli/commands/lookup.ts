@@ -1,6 +1,5 @@
-import { packagesOf } from '../../../core/packages/packages-repo';
 import { parse } from '../args';
-import { UsageError, type Command } from '../context';
+import { call, UsageError, type Command } from '../context';
 import { activeProfile } from '../session';
 
 export const lookupCommand: Command = {
@@ -12,8 +11,8 @@ export const lookupCommand: Command = {
     const code = positionals.join(' ').trim();
     if (!code) throw new UsageError('give a code or a name to look up');
     // Reads the local cache only: works with the network down and without signing in.
-    const ws = ctx.core().ctx.openWorkspace(activeProfile(ctx).id);
-    const result = packagesOf(ws).search({ query: code, kind: 'all', status: null, offset: 0, limit: 50 });
+    await activeProfile(ctx);
+    const result = await call(ctx.core().call('packages.search', { query: code, kind: 'all', status: null, offset: 0, limit: 50 }));
     if (ctx.json) {
       ctx.print('', result);
       return result.total > 0 ? 0 : 1;

@@ -1,6 +1,5 @@
-import { notificationsOf } from '../../../core/notifications/service';
 import { intOption, parse } from '../args';
-import { UsageError, type Command } from '../context';
+import { call, UsageError, type Command } from '../context';
 import { activeProfile } from '../session';
 
 export const notificationsCommand: Command = {
@@ -11,9 +10,8 @@ export const notificationsCommand: Command = {
     const { values } = parse(argv, { unmatched: { type: 'boolean' }, limit: { type: 'string' } });
     const limit = intOption(values.limit, 'limit', 1, 500) ?? 50;
     if (limit < 1) throw new UsageError('--limit must be at least 1');
-    const core = ctx.core();
-    const ws = core.ctx.openWorkspace(activeProfile(ctx).id);
-    const list = notificationsOf(ws, core.ctx).repo.list(values.unmatched ? 'unmatched' : 'all', 0, limit);
+    await activeProfile(ctx);
+    const list = await call(ctx.core().call('notifications.list', { filter: values.unmatched ? 'unmatched' : 'all', offset: 0, limit }));
     if (ctx.json) {
       ctx.print('', list);
       return 0;

@@ -1,6 +1,5 @@
-import { outboxOf } from '../../../core/outbox/outbox';
 import { parse } from '../args';
-import type { Command } from '../context';
+import { call, type Command } from '../context';
 import { activeProfile, signInActive } from '../session';
 
 export const outboxCommand: Command = {
@@ -15,16 +14,14 @@ export const outboxCommand: Command = {
     let stale: number[] = [];
     if (values.retry) {
       await signInActive(ctx);
-      const outbox = outboxOf(core.ctx.workspace(), core.ctx);
-      stale = outbox.retry().stale;
-      await outbox.drain();
+      stale = (await call(core.call('outbox.retry', {}))).stale;
+      const sent = await call(core.call('outbox.sendNow', {}));
       if (stale.length > 0) notes.push(ctx.t('cli:outboxStale', { count: stale.length, ids: stale.map((i) => `#${i}`).join(', ') }));
-      if (outbox.lastDrainSkipped()) notes.push(ctx.t('cli:outboxElsewhere'));
-    }
-    const ws = core.ctx.session.isSignedIn() ? core.ctx.workspace() : core.ctx.openWorkspace(activeProfile(ctx).id);
-    const outbox = outboxOf(ws, core.ctx);
-    const items = outbox.list({ limit: 200, states: values.all ? undefined : ['pending', 'sending', 'failed'] });
-    const counts = outbox.counts();
+      if (sent.skipped) notes.push(ctx.t('cli:outboxElsewhere'));
+    } else await activeProfile(ctx);
+    const items = await call(core.call('outbox.list', { limit: 200, states: values.all ? undefined : ['pending', 'sending', 'failed'] }));
+    const { pending, failed } = await call(core.call('outbox.counts', {}));
+    const counts = { pending, failed };
     if (ctx.json) {
       ctx.print('', { counts, items, stale });
     } else {

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { productsServiceOf } from '../../../core/products/products-service';
 import { parseProductCsv, type CsvProblem } from '../../../../shared/products/csv';
 import { decodeFileBytes } from '../../../../shared/products/file-text';
 import { parseProductJson } from '../../../../shared/products/json';
 import type { ProductProblem } from '../../../../shared/products/problems';
 import type { ProductRecord } from '../../../../shared/products/schema';
 import { parse } from '../args';
-import { UsageError, type CliContext, type Command } from '../context';
+import { call, UsageError, type CliContext, type Command } from '../context';
 import { activeProfile } from '../session';
 import { sendQueued } from '../writes';
 
@@ -70,9 +69,9 @@ async function save(ctx: CliContext, argv: string[]): Promise<number> {
     if (ctx.json) ctx.print('', { queued: 0, problems });
     return 1;
   }
-  const core = ctx.core();
-  const ws = core.ctx.openWorkspace(activeProfile(ctx).id);
-  const result = productsServiceOf(ws, core.ctx).send({ records, label: values.label ?? basename(file), source: 'cli' });
+  await activeProfile(ctx);
+  // Through the contract: products.send parses the input and validates the records, as from the app.
+  const result = await call(ctx.core().call('products.send', { records, label: values.label ?? basename(file), source: 'cli' }));
   if (!result.ok) {
     for (const p of result.problems) process.stderr.write(`${describeProblem(ctx, p as ProductProblem, records)}\n`);
     return 1;

@@ -1,6 +1,5 @@
-import { notificationsOf } from '../../../core/notifications/service';
 import { intOption, parse } from '../args';
-import { UsageError, type Command } from '../context';
+import { call, UsageError, type Command } from '../context';
 import { readPassword } from '../password';
 import { activeProfile } from '../session';
 
@@ -32,20 +31,20 @@ export const receiveCommand: Command = {
       throw new UsageError('--path must start with / (letters, digits, - . _ ~ /)');
     if (token !== undefined && token !== null && token.length < 8) throw new UsageError('the token needs at least 8 characters');
     const core = ctx.core();
-    const ws = core.ctx.openWorkspace(activeProfile(ctx).id);
-    const service = notificationsOf(ws, core.ctx);
+    await activeProfile(ctx);
     // The foreground receiver stores into the same workspace the app reads; settings given here
-    // are saved as the receiver's settings.
-    const created = service.repo.configure({
-      enabled: true,
-      host: values.host,
-      port: intOption(values.port, 'port', 0, 65_535),
-      path: values.path,
-      ...(token ? { auth: 'bearer' as const, secret: token } : values['new-token'] ? { auth: 'bearer' as const, newToken: true } : {}),
-      acceptExposure: values['accept-exposure'],
-    });
-    await service.start();
-    const status = service.status();
+    // are saved as the receiver's settings (notifications.configureReceiver starts it).
+    const created = await call(
+      core.call('notifications.configureReceiver', {
+        enabled: true,
+        host: values.host,
+        port: intOption(values.port, 'port', 0, 65_535),
+        path: values.path,
+        ...(token ? { auth: 'bearer' as const, secret: token } : values['new-token'] ? { auth: 'bearer' as const, newToken: true } : {}),
+        acceptExposure: values['accept-exposure'],
+      }),
+    );
+    const status = created;
     if (!status.running) throw new Error(status.lastError ?? 'the receiver did not start');
     ctx.print(ctx.t('cli:receiving', { url: status.url }), { url: status.url, ...(created.token ? { token: created.token } : {}) });
     // A token created just now is shown once, with the address it belongs to; only its hash is kept.
@@ -62,7 +61,7 @@ export const receiveCommand: Command = {
       process.once('SIGTERM', () => resolve());
     });
     off();
-    await service.stop();
+    // Closing the core (when the command ends) stops the receiver.
     return 0;
   },
 };

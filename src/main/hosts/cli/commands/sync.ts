@@ -1,6 +1,5 @@
-import { syncOf } from '../../../core/packages/sync';
 import { parse } from '../args';
-import { UsageError, type Command } from '../context';
+import { call, UsageError, type Command } from '../context';
 import { signInActive } from '../session';
 
 export const syncCommand: Command = {
@@ -14,7 +13,6 @@ export const syncCommand: Command = {
       if (d !== undefined && !Number.isFinite(Date.parse(d))) throw new UsageError(`not a date: ${d}`);
     await signInActive(ctx);
     const core = ctx.core();
-    const ws = core.ctx.workspace();
     const off = core.bus.on('packages.sync', (p) => {
       if (!ctx.json && p.state === 'running' && p.kind) {
         process.stderr.write(
@@ -23,11 +21,15 @@ export const syncCommand: Command = {
       }
     });
     try {
-      const report = await syncOf(ws, core.ctx).run({
-        from: values.from ? new Date(values.from).toISOString() : undefined,
-        to: values.to ? new Date(values.to).toISOString() : undefined,
-        kinds: values.kind ? [values.kind as 'order' | 'return'] : ['order', 'return'],
-      });
+      const { report } = await call(
+        core.call('packages.sync', {
+          from: values.from ? new Date(values.from).toISOString() : undefined,
+          to: values.to ? new Date(values.to).toISOString() : undefined,
+          kinds: values.kind ? [values.kind as 'order' | 'return'] : ['order', 'return'],
+          wait: true,
+        }),
+      );
+      if (!report) throw new Error('the sync gave no report');
       if (!ctx.json) process.stderr.write('\n');
       const lines = report.kinds.map((k) =>
         ctx.t('cli:syncKind', {
@@ -38,7 +40,7 @@ export const syncCommand: Command = {
           resumed: k.resumedPages,
         }),
       );
-      const cached = syncOf(ws, core.ctx).status().cached;
+      const { cached } = await call(core.call('packages.syncStatus', {}));
       ctx.print([ctx.t('cli:syncDone', { from: report.from, to: report.to }), ...lines, ctx.t('cli:cached', cached)].join('\n'), {
         ...report,
         cached,
