@@ -129,7 +129,11 @@ export const layers = [
       'src/main/hosts/web/',
       'src/main/hosts/training.ts',
       'src/main/sandbox/',
-      'src/main/core/',
+      // A host of the contract: createCore (the folder's index) and its errors, never a feature's internals.
+      'src/main/core',
+      'src/main/core/errors.ts',
+      'src/main/core/paths.ts',
+      'src/main/core/log.ts',
       'src/shared/',
     ],
     builtins: true,

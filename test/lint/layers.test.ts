@@ -95,11 +95,14 @@ describe('the project lint config', () => {
     expect(await probe('src/main/core/training.ts', "export { createSandbox } from '../sandbox/server';")).toBe(1);
     expect(await probe('src/renderer/components/Toasts.tsx', "export { call } from '../bridge/api';")).toBe(1);
     expect(await probe('src/shared/result.ts', "export { deflateSync } from 'node:zlib';")).toBe(1);
+    // The CLI is a host of the contract: createCore, never a feature's service.
+    expect(await probe('src/main/hosts/cli/commands/lookup.ts', "export { outboxOf } from '../../../core/outbox/outbox';")).toBe(1);
   });
 
   it('passes the same imports where they are allowed', async () => {
     expect(await probe('src/renderer/store/ui.ts', "export { call } from '../bridge/api';")).toBe(0);
     expect(await probe('src/main/hosts/cli/main.ts', "export { createSandbox } from '../../sandbox/server';")).toBe(0);
+    expect(await probe('src/main/hosts/cli/main.ts', "export { createCore } from '../../core';")).toBe(0);
     expect(await probe('src/main/core/training.ts', "export { deflateSync } from 'node:zlib';")).toBe(0);
   });
 
