@@ -33,7 +33,9 @@ describe('outbox: HTTP 408 from UpdateInventory', () => {
     await outbox.drain();
     const first = outbox.get(id)!;
     expect(first.state).toBe('pending');
-    expect(first.lastError).toMatchObject({ params: { status: 408 } });
+    expect(first.lastError).toMatchObject({ params: { status: 408 }, message: 'HTTP 408: Request Timeout' });
+    // The answer that said "later" is kept for the person to see, not dropped.
+    expect(first).toMatchObject({ responseStatus: 408, responseBody: '{"isSuccess":false,"errorMesssage":"Request Timeout"}' });
 
     // Due now (as when the backoff has passed), then sent.
     ws.db.prepare('UPDATE outbox SET next_attempt_at = 0 WHERE id = ?').run(id);

@@ -107,7 +107,8 @@ interface Unrecorded {
 type Outcome =
   | { kind: 'sent'; status: number; body: string | null; res: HttpResponse; error?: undefined }
   | { kind: 'failed'; status: number | null; body: string | null; error: AppErrorShape }
-  | { kind: 'later'; delay: number; error: AppErrorShape }
+  /** status/body: the answer that said "later" (kept for the person to see), absent for network trouble. */
+  | { kind: 'later'; delay: number; error: AppErrorShape; status?: number; body?: string | null }
   | { kind: 'paused'; error: AppErrorShape };
 
 const reasonOf = (e: AppErrorShape | null): OutboxReason | null => {
@@ -215,8 +216,8 @@ export class Outbox {
       failed: db.prepare<[number | null, string | null, string, string, number]>(
         "UPDATE outbox SET state = 'failed', response_status = ?, response_body = ?, last_error = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
       ),
-      later: db.prepare<[number, string, string, number]>(
-        "UPDATE outbox SET state = 'pending', attempts = attempts + 1, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
+      later: db.prepare<[number, string, number | null, string | null, string, number]>(
+        "UPDATE outbox SET state = 'pending', attempts = attempts + 1, next_attempt_at = ?, last_error = ?, response_status = coalesce(?, response_status), response_body = coalesce(?, response_body), updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
       ),
       paused: db.prepare<[string, string, number]>(
         "UPDATE outbox SET state = 'pending', last_error = ?, updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
@@ -507,7 +508,13 @@ export class Outbox {
         };
         const backoff = Math.max(250, backoffDelay(row.attempts, BASE_MS, CAP_MS, this.random));
         const wait = v.retryAfterMs;
-        return { kind: 'later', delay: wait !== null ? Math.min(Math.max(wait, 250), 10 * CAP_MS) : backoff, error };
+        return {
+          kind: 'later',
+          delay: wait !== null ? Math.min(Math.max(wait, 250), 10 * CAP_MS) : backoff,
+          error,
+          status: res.status,
+          body: body || null,
+        };
       }
       case 'sign_in':
         // The session already signed in again once for this write (Session.authorized).
@@ -579,7 +586,7 @@ export class Outbox {
           this.s.failed.run(outcome.status, outcome.body, JSON.stringify(outcome.error), iso, row.id);
           break;
         case 'later':
-          this.s.later.run(Date.now() + outcome.delay, JSON.stringify(outcome.error), iso, row.id);
+          this.s.later.run(Date.now() + outcome.delay, JSON.stringify(outcome.error), outcome.status ?? null, outcome.body ?? null, iso, row.id);
           break;
         case 'paused':
           this.s.paused.run(JSON.stringify(outcome.error), iso, row.id);
