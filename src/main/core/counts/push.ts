@@ -180,13 +180,22 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
 
 /**
  * CSV of a count for a spreadsheet (the shared writer: semicolons, UTF-8 BOM, formulas neutralised):
- * every line with who counted it, on which PC, when the count started and ended, and the time of
- * the line's first and last scan.
+ * every line with who counted it, on which PC, when the count started and ended, the time of the
+ * line's first and last scan, and (issue 18) its recount and the choice, the stock that moved
+ * while it was counted and the choice, and the quantity sent (empty until the count is sent).
  */
 export function exportCsv(ws: Workspace, sessionId: number): { filename: string; csv: string } {
   const counts = countsOf(ws);
   const session = counts.session(sessionId);
-  type Row = Parameters<typeof toLine>[0] & { first_at: string | null; last_at: string | null };
+  type Row = Parameters<typeof toLine>[0] & {
+    first_at: string | null;
+    last_at: string | null;
+    sent_qty: number | null;
+    recount_qty: number | null;
+    recount_choice: string | null;
+    moved_units: number | null;
+    movement_choice: string | null;
+  };
   const rows = ws.db
     .prepare<[number], Row>(
       `SELECT l.*, f.at AS first_at, e.at AS last_at FROM count_lines l
@@ -209,10 +218,32 @@ export function exportCsv(ws: Workspace, sessionId: number): { filename: string;
         session.endedAt,
         r.first_at,
         r.last_at,
+        r.recount_qty,
+        r.recount_choice,
+        r.moved_units,
+        r.movement_choice,
+        r.sent_qty,
       ];
     });
   const csv = writeCsv(
-    ['storage_code', 'sku', 'barcode', 'name', 'qty', 'worker', 'station', 'started_at', 'ended_at', 'first_scan_at', 'last_scan_at'],
+    [
+      'storage_code',
+      'sku',
+      'barcode',
+      'name',
+      'qty',
+      'worker',
+      'station',
+      'started_at',
+      'ended_at',
+      'first_scan_at',
+      'last_scan_at',
+      'recount',
+      'recount_choice',
+      'moved_units',
+      'movement_choice',
+      'sent_qty',
+    ],
     rows,
   );
   const date = (session.pushedAt ?? session.updatedAt).slice(0, 10);
