@@ -171,4 +171,29 @@ describe('stock that moved during the count (issue 18.1)', () => {
     const r = await t.call('counts.review', { sessionId: id, zeroMissing: false, refresh: true });
     expect(r.lines.find((l) => l.sku === p.sku)?.movement).toMatchObject({ left: p.packages[1]!.units, leftPackages: 1 });
   });
+
+  it('"not found this time" lists only this storage code’s own last count: never SKUs of packages or of other shelves (issue 18.5)', async () => {
+    const { picked, still } = await setup();
+    const [a, b, c] = picked as [(typeof picked)[0], (typeof picked)[0], (typeof picked)[0]];
+    const other = (await t.call('counts.open', { storageCode: 'B-01' })).session.id;
+    await t.call('counts.scan', { sessionId: other, code: c.sku, quantity: 3 });
+    await t.call('counts.push', { sessionId: other });
+
+    const first = (await t.call('counts.open', { storageCode: 'A-01' })).session.id;
+    // A first count of a shelf: nothing to miss, whatever the packages hold.
+    expect((await t.call('counts.review', { sessionId: first, zeroMissing: false })).missing).toEqual([]);
+    await t.call('counts.scan', { sessionId: first, code: a.sku, quantity: 4 });
+    await t.call('counts.scan', { sessionId: first, code: still, quantity: 2 });
+    await t.call('counts.push', { sessionId: first });
+
+    const id = (await t.call('counts.open', { storageCode: 'A-01' })).session.id;
+    await t.call('counts.scan', { sessionId: id, code: still, quantity: 2 });
+    for (const pkg of [...b.packages, ...c.packages]) await t.admin('packages/status', { id: pkg.id, status: 'Picked' });
+    const r = await t.call('counts.review', { sessionId: id, zeroMissing: true, refresh: true });
+    expect(r.movements).toEqual({ fresh: true, error: null });
+    expect(r.missing).toEqual([{ sku: a.sku, name: expect.anything(), previous: 4 }]);
+    expect(r.lines.map((l) => l.sku)).toEqual([still]);
+    await t.call('counts.push', { sessionId: id, zeroMissing: true, confirmed: true });
+    expect(await lastBody()).toEqual({ [still]: 2, [a.sku]: 0 });
+  });
 });
