@@ -128,6 +128,8 @@ describe('stock that moved during the count (issue 18.1)', () => {
         "SELECT sku, resolution, delta FROM scan_events WHERE session_id = ? AND kind = 'movement_choice' ORDER BY id",
       )
       .all(id);
+    // The history says so: two lines with stock moved, one recounted.
+    expect((await t.call('counts.history', { storageCode: 'A-01' }))[0]).toMatchObject({ id, recounted: 1, moved: 2 });
     expect(choices).toEqual([
       { sku: keep.sku, resolution: 'keep', delta: -moved(keep) },
       { sku: subtract.sku, resolution: 'subtract', delta: -moved(subtract) },

@@ -122,6 +122,8 @@ describe('recount on variance (issue 18.3)', () => {
       sku1[cols.indexOf('sent_qty')],
     ]).toEqual(['17', '12', 'recount', '12']);
 
+    expect((await t.call('counts.history', { storageCode: 'A-01' }))[0]).toMatchObject({ id, recounted: 1, moved: 0 });
+
     // The next count compares with what was sent (12), not with the first count.
     const next = (await t.call('counts.open', { storageCode: 'A-01' })).session.id;
     await t.call('counts.scan', { sessionId: next, code: 'SKU-1', quantity: 12 });

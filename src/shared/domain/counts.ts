@@ -15,6 +15,9 @@ export const CountSession = z.object({
   pushedAt: z.string().nullable(),
   /** When the count was sent or discarded. */
   endedAt: z.string().nullable(),
+  /** History (issue 18): sent lines that were recounted, and whose stock moved during the count. */
+  recounted: z.number().int().optional(),
+  moved: z.number().int().optional(),
 });
 export type CountSession = z.infer<typeof CountSession>;
 

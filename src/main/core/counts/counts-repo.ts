@@ -21,6 +21,8 @@ interface SessionRow {
   ended_at: string | null;
   holder: string | null;
   held_at: string | null;
+  recounted?: number;
+  moved?: number;
 }
 
 /** A window that did nothing with its count for this long no longer holds it. */
@@ -65,6 +67,7 @@ export const toSession = (r: SessionRow): CountSession => ({
   updatedAt: r.updated_at,
   pushedAt: r.pushed_at,
   endedAt: r.ended_at,
+  ...(r.recounted !== undefined ? { recounted: r.recounted, moved: r.moved ?? 0 } : {}),
 });
 
 export const toLine = (r: LineRow): CountLine => ({
@@ -183,7 +186,10 @@ export function createCountsRepo(ws: Workspace) {
       'UPDATE count_lines SET sent_qty = ?, recount_qty = ?, recount_choice = ?, moved_units = ?, movement_choice = ? WHERE session_id = ? AND sku = ?',
     ),
     history: db.prepare<{ code: string | null; limit: number }, SessionRow>(
-      'SELECT * FROM count_sessions WHERE (@code IS NULL OR storage_code = @code) ORDER BY id DESC LIMIT @limit',
+      `SELECT s.*,
+         (SELECT count(*) FROM count_lines l WHERE l.session_id = s.id AND l.recount_qty IS NOT NULL) AS recounted,
+         (SELECT count(*) FROM count_lines l WHERE l.session_id = s.id AND l.moved_units <> 0) AS moved
+       FROM count_sessions s WHERE (@code IS NULL OR s.storage_code = @code) ORDER BY s.id DESC LIMIT @limit`,
     ),
   };
 

@@ -142,5 +142,9 @@ export const counts = {
     started: 'Started {{time}}',
     ended: 'ended {{time}}',
     takeOver: 'Take the count over here',
+    recounted_one: '{{count}} line recounted',
+    recounted_other: '{{count}} lines recounted',
+    moved_one: 'stock moved on {{count}} line',
+    moved_other: 'stock moved on {{count}} lines',
   },
 };

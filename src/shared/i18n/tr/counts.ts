@@ -144,6 +144,10 @@ export const counts: Shape<typeof en> = {
     who: '{{user}}, {{station}}',
     started: 'Başladı: {{time}}',
     ended: 'bitti: {{time}}',
+    recounted_one: '{{count}} satır yeniden sayıldı',
+    recounted_other: '{{count}} satır yeniden sayıldı',
+    moved_one: '{{count}} satırda stok hareket etti',
+    moved_other: '{{count}} satırda stok hareket etti',
     takeOver: 'Sayımı bu pencereye al',
   },
 };
