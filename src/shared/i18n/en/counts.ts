@@ -83,7 +83,7 @@ export const counts = {
     confirm: 'I checked the lines marked above; send them.',
     needsConfirmation: 'Some lines set a SKU to zero or change it a lot. Tick the confirmation to send.',
     unknownBlock: 'Resolve the unknown codes before sending.',
-    send: 'Sent',
+    send: 'To send',
     blocked_one: '{{count}} line must be recounted or decided before sending.',
     blocked_other: '{{count}} lines must be recounted or decided before sending.',
     syncing: 'Checking package statuses with the service…',
