@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { PackageSync } from '../../src/main/core/packages/sync';
 import { expect, signInToSandbox, test } from './fixtures';
@@ -35,6 +36,12 @@ test.describe('stock that moved during the count (issue 18.1)', () => {
     await page.getByRole('button', { name: `Take the movement into account (${40 - units})` }).click();
     await expect(page.getByTestId(`send-${sku}`)).toHaveText(String(40 - units));
     await page.screenshot({ path: test.info().outputPath('review-movement.png') });
+    // The choice rows are reachable and named for assistive technology (no serious axe violation).
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expect(page.getByRole('group', { name: `What to send for ${sku}` }).getByRole('button', { pressed: true })).toHaveText(
+      `Take the movement into account (${40 - units})`,
+    );
     await expect(send).toBeEnabled();
     await send.click();
     await expect

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, signInToSandbox, test } from './fixtures';
 
 test.describe('recount on variance (issue 18.3)', () => {
@@ -46,6 +47,8 @@ test.describe('recount on variance (issue 18.3)', () => {
     const banner = page.getByRole('region', { name: 'Recount' });
     await expect(banner).toContainText('RAF-1');
     await expect(banner).toContainText('not recounted yet');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await scan('12', 'RAF-1');
     await expect(banner).toContainText('recounted 12');
     // The first count is unchanged.
