@@ -154,4 +154,4 @@ export function createTrust(ws: Workspace) {
   };
 }
 
-export const trustOf = (ws: Workspace) => ws.service('counts.trust', () => createTrust(ws));
+export const trustOf = (ws: Workspace) => ws.service(createTrust, ws);
