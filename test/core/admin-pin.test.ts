@@ -90,7 +90,7 @@ describe('administrator PIN', () => {
     await t.core.invoke('admin.lock', {}, WIN);
     for (let i = 1; i <= 4; i++) {
       const r = await t.core.invoke('admin.unlock', { pin: '11111' }, WIN);
-      expect(r).toMatchObject({ ok: false, error: { code: 'auth_failed', params: { reason: 'admin_pin_wrong', left: 5 - i } } });
+      expect(r).toMatchObject({ ok: false, error: { code: 'forbidden', params: { reason: 'admin_pin_wrong', left: 5 - i } } });
     }
     const fifth = await t.core.invoke('admin.unlock', { pin: '11111' }, WIN);
     expect(fifth).toMatchObject({ ok: false, error: { params: { reason: 'admin_pin_wrong_wait', seconds: FIRST_WAIT_MS / 1000 } } });
@@ -126,7 +126,7 @@ describe('administrator PIN', () => {
     const guesses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => t.core.invoke('admin.unlock', { pin: String(1000 + i) }, `ipc:${i}`)),
     );
-    const tried = guesses.filter((g) => !g.ok && g.error.code === 'auth_failed').length;
+    const tried = guesses.filter((g) => !g.ok && g.error.params?.reason?.toString().startsWith('admin_pin_wrong')).length;
     expect(tried).toBe(5);
     expect(guesses.filter((g) => !g.ok && g.error.params?.reason === 'admin_wait')).toHaveLength(7);
   });

@@ -1,4 +1,4 @@
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 import { scanText } from './keyboards';
 
 const GS1_SHEET = (fnc1: string) => [
@@ -19,6 +19,7 @@ test.describe('scanner setup wizard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Storage code' })).toBeVisible();
     await page.getByRole('button', { name: 'Settings' }).click();
+    await unlockAdmin(page);
     await page.getByRole('button', { name: 'Set up the scanner from the test sheet…' }).click();
     const wizard = page.getByTestId('scanner-wizard');
     await expect(wizard.getByRole('listitem').first()).toHaveAttribute('data-state', 'next');

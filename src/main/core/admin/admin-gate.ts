@@ -136,7 +136,7 @@ export function createAdminGate(db: Db, now: () => number, idleMs = ADMIN_IDLE_M
       const failures = row.failures + 1;
       const nextWait = waitAfter(failures);
       setFailures.run(failures, nextWait > 0 ? now() + nextWait : 0);
-      throw new AppError('auth_failed', 'wrong administrator PIN', {
+      throw new AppError('forbidden', 'wrong administrator PIN', {
         reason: nextWait > 0 ? 'admin_pin_wrong_wait' : 'admin_pin_wrong',
         ...(nextWait > 0 ? { seconds: Math.ceil(nextWait / 1000) } : { left: FREE_ATTEMPTS - failures }),
       });
