@@ -55,6 +55,7 @@ test.describe('scanner setup wizard', () => {
   test('the scanner test’s advice has an Apply button that changes the setting', async ({ page, app }) => {
     await signInToSandbox(page, app);
     await page.keyboard.press('Alt+6');
+    await unlockAdmin(page);
     await page.getByRole('button', { name: 'Start the test' }).click();
     await scanText(page, 'ABC-123', 'us', 'Tab');
     const advice = page.getByTestId('scanner-test').getByRole('listitem').filter({ hasText: 'ended with Tab' });
