@@ -44,7 +44,9 @@ export async function testConnection(
   if (res.status >= 200 && res.status < 300 && parsed.data.isSuccess !== false && parsed.data.token) {
     return { outcome: 'ok', detail: `HTTP ${res.status}` };
   }
-  if (res.status === 400 || res.status === 401 || res.status === 403 || (res.status < 500 && parsed.data.isSuccess === false)) {
+  // Refused the user: 400/401/403, or a 2xx that says isSuccess: false. A 404 or 405 is an address
+  // that is not the service's login, whatever its body.
+  if (res.status === 400 || res.status === 401 || res.status === 403 || (res.status < 300 && parsed.data.isSuccess === false)) {
     return { outcome: 'wrong_credentials', detail: `HTTP ${res.status}` };
   }
   return { outcome: 'not_service', detail: `HTTP ${res.status}: not a login answer` };
