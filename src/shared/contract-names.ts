@@ -11,6 +11,7 @@ export const METHOD_NAMES = [
   'settings.update',
   'profiles.list',
   'profiles.save',
+  'profiles.test',
   'profiles.delete',
   'session.get',
   'session.signIn',
@@ -68,6 +69,10 @@ export const METHOD_NAMES = [
   'products.send',
   'products.history',
   'inventory.push',
+  'admin.status',
+  'admin.setPin',
+  'admin.unlock',
+  'admin.lock',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -15,6 +15,7 @@ import { notificationsEvents, notificationsMethods } from './contract/notificati
 import { outboxEvents, outboxMethods } from './contract/outbox';
 import { productsEvents, productsMethods } from './contract/products';
 import { inventoryEvents, inventoryMethods } from './contract/inventory';
+import { adminEvents, adminMethods } from './contract/admin';
 import type { Result } from './result';
 
 export const contract = {
@@ -26,6 +27,7 @@ export const contract = {
   ...outboxMethods,
   ...productsMethods,
   ...inventoryMethods,
+  ...adminMethods,
 } as const;
 
 export const events = {
@@ -37,6 +39,7 @@ export const events = {
   ...outboxEvents,
   ...productsEvents,
   ...inventoryEvents,
+  ...adminEvents,
 } as const;
 
 export type Contract = typeof contract;

@@ -128,6 +128,7 @@ describe('login', () => {
     expect(login(429, { 'retry-after': '5' }, '', NOW)).toMatchObject({ kind: 'later', retryAfterMs: 5_000 });
     expect(login(503, html, page('Service Unavailable'), NOW)).toMatchObject({ kind: 'later' });
     expect(login(404, html, page('Not Found'), NOW)).toMatchObject({ kind: 'later', reason: 'Not Found' });
+    expect(login(404, json, '{"isSuccess":false}', NOW)).toMatchObject({ kind: 'later' });
     expect(login(200, json, '{"token":"ey', NOW)).toMatchObject({ kind: 'later' });
     expect(login(200, json, '{"isSuccess":true,"token":null}', NOW)).toMatchObject({ kind: 'later' });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classifyRead, readBody, saysFailure, type AnswerHeaders, type Verdict } from './classify';
+import { classifyRead, type AnswerHeaders, type Verdict } from './classify';
 
 /** POST {oms}/Auth/login (no Authorization header). */
 export const LOGIN_PATH = '/Auth/login';
@@ -31,14 +31,16 @@ export const serviceMessage = (body: { errorMesssage?: string | null; errorMessa
 /**
  * The login answer: accepted with a token; refused when the credentials are (400, 401, 403, or a
  * body with isSuccess:false); later on 408/429/5xx, an HTML page, JSON cut off, a success without
- * a token, or another 4xx without the service's failure body (a wrong address, not a wrong
- * password: the remembered password is not forgotten for it). A login never asks to sign in again.
+ * a token, or another 4xx whatever its body (a wrong address, not a wrong password: the
+ * remembered password is not forgotten for it). A login never asks to sign in again.
  */
 export function classify(status: number, headers: AnswerHeaders, text: string, now = Date.now()): Verdict<LoginResponse & { token: string }> {
   const v = classifyRead(status, headers, text, (j) => LoginResponse.safeParse(j), now);
   if (v.kind === 'sign_in') return { kind: 'refused', status, reason: v.reason };
-  if (v.kind === 'refused' && status >= 300 && status !== 400 && status !== 403 && !saysFailure(readBody(headers, text)))
-    return { kind: 'later', status, reason: v.reason, retryAfterMs: null };
+  // Only 400, 401, 403 or a 2xx saying isSuccess:false refuse the user; a 404 or 405 is an address
+  // that is not the service's login, whatever its body.
+  if (v.kind === 'refused' && status >= 300 && status !== 400 && status !== 403)
+    return { kind: 'later', status, reason: v.reason ?? `HTTP ${status}: not a login answer`, retryAfterMs: null };
   if (v.kind !== 'accepted') return v;
   if (!v.value.token) return { kind: 'later', status, reason: 'the login answer carries no token', retryAfterMs: null };
   return { kind: 'accepted', status, value: { ...v.value, token: v.value.token } };
