@@ -70,14 +70,22 @@ export class HttpClient {
         chunks.push(chunk as Buffer);
       }
       const text = Buffer.concat(chunks).toString('utf8');
-      let json: unknown;
-      if (text.length > 0) {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
+      // Parsed on first use only: the operations' classify reads the text itself, and a page of
+      // 500 packages is several megabytes (parsing it twice would double the sync's longest stall).
+      let parsed: { value: unknown } | null = null;
+      const json = (): unknown => {
+        if (parsed) return parsed.value;
+        let value: unknown;
+        if (text.length > 0) {
+          try {
+            value = JSON.parse(text);
+          } catch {
+            value = undefined;
+          }
         }
-      }
+        parsed = { value };
+        return value;
+      };
       const date = res.headers['date'];
       const serverDate = typeof date === 'string' ? Date.parse(date) : NaN;
       const retryAfter = res.headers['retry-after'];
@@ -85,7 +93,9 @@ export class HttpClient {
       return {
         status: res.statusCode,
         serverDate: Number.isFinite(serverDate) ? serverDate : null,
-        json,
+        get json() {
+          return json();
+        },
         text,
         retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
         contentType: typeof contentType === 'string' ? contentType : null,
