@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type { OutboxItem, OutboxState } from '../../shared/domain/outbox';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { writeCsv } from '../../shared/csv/write';
+import { localInstant, systemTimeZone } from '../../shared/domain/time';
 
 export type OutboxFilter = 'open' | 'failed' | 'all';
 
@@ -86,11 +88,8 @@ export function summaryParams(i: OutboxItem): Record<string, string | number> {
 }
 
 /** The outbox as CSV (one row per write), for a supervisor or support. */
-export function outboxCsv(items: OutboxItem[]): string {
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-    return /[",\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
+/** The list as CSV (the one writer: formula-like cells as text); times local to `timeZone` with their offset. */
+export function outboxCsv(items: OutboxItem[], timeZone = systemTimeZone()): string {
   const head = [
     'id',
     'kind',
@@ -112,16 +111,14 @@ export function outboxCsv(items: OutboxItem[]): string {
       i.groupKey,
       i.state,
       i.attempts,
-      i.nextAttemptAt,
-      i.createdAt,
-      i.sentAt,
-      i.summary,
+      localInstant(i.nextAttemptAt, timeZone),
+      localInstant(i.createdAt, timeZone),
+      localInstant(i.sentAt, timeZone),
+      JSON.stringify(i.summary),
       i.responseStatus,
       i.lastError?.message ?? '',
       i.responseBody ?? '',
-    ]
-      .map(cell)
-      .join(','),
+    ],
   );
-  return [head.join(','), ...rows].join('\n') + '\n';
+  return writeCsv(head, rows);
 }

@@ -1,12 +1,22 @@
 import { create } from 'zustand';
 import type { Condition, Inspection, ReturnDetail, ReturnsListInput, ReturnSummary } from '../../shared/domain/returns';
 import type { AppErrorShape, Result } from '../../shared/result';
+import { dayRange, systemTimeZone, type LocalDay } from '../../shared/domain/time';
 import { call, subscribe } from '../bridge/api';
 import { resetOnWorkspaceChange } from './workspace';
 
 export const RETURNS_PAGE = 100;
 
-export type ReturnFilters = Required<Pick<ReturnsListInput, 'decision' | 'inspected' | 'from' | 'to' | 'carrier' | 'customer'>>;
+/** What the filter bar holds: `from`/`to` are the worker's local days (both included), as typed. */
+export type ReturnFilters = Required<Pick<ReturnsListInput, 'decision' | 'inspected' | 'carrier' | 'customer'>> & {
+  from: LocalDay | null;
+  to: LocalDay | null;
+};
+
+/** The list's input: the local days become instants of the worker's time zone (a day is local midnight to local midnight). */
+export function listInput(f: ReturnFilters, timeZone = systemTimeZone()): Omit<ReturnsListInput, 'offset' | 'limit'> {
+  return { ...f, ...dayRange(f.from, f.to, timeZone) };
+}
 
 interface ReturnsState {
   filters: ReturnFilters;
@@ -40,7 +50,8 @@ interface ReturnsState {
   done(): Promise<Result<Inspection>>;
   reopen(): Promise<Result<Inspection>>;
   ack(): Promise<void>;
-  exportCsv(from: string, to: string): Promise<Result<{ filename: string; csv: string; rows: number }>>;
+  /** The inspections of returns dated on the worker's local days `from`..`to` (both included). */
+  exportCsv(from: LocalDay, to: LocalDay): Promise<Result<{ filename: string; csv: string; rows: number }>>;
 }
 
 export interface SavePatch {
@@ -113,7 +124,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     async search() {
       const generation = get().generation + 1;
       set({ generation });
-      const r = await call('returns.list', { ...get().filters, offset: 0, limit: RETURNS_PAGE });
+      const r = await call('returns.list', { ...listInput(get().filters), offset: 0, limit: RETURNS_PAGE });
       if (get().generation !== generation) return;
       if (r.ok) set({ total: r.value.total, pages: { 0: r.value.items }, error: null });
       else set({ error: r.error, total: 0, pages: {} });
@@ -126,7 +137,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       if (inflight.has(key)) return;
       inflight.add(key);
       try {
-        const r = await call('returns.list', { ...filters, offset: page * RETURNS_PAGE, limit: RETURNS_PAGE });
+        const r = await call('returns.list', { ...listInput(filters), offset: page * RETURNS_PAGE, limit: RETURNS_PAGE });
         if (r.ok && get().generation === generation) set({ pages: { ...get().pages, [page]: r.value.items } });
       } finally {
         inflight.delete(key);
@@ -236,7 +247,11 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       if (r.ok) set({ detail: r.value });
     },
 
-    exportCsv: (from, to) => call('returns.export', { from, to }),
+    exportCsv(from, to) {
+      const timeZone = systemTimeZone();
+      const range = dayRange(from, to, timeZone);
+      return call('returns.export', { from: range.from!, to: range.to!, timeZone });
+    },
   };
 });
 

@@ -26,7 +26,7 @@ export const countsMethods = {
   'counts.discard': method(CountsInputs.session, CountSession),
   'counts.history': method(CountsInputs.history, z.array(CountSession)),
   'counts.pushStatus': method(CountsInputs.session, z.array(OutboxItem)),
-  'counts.export': method(CountsInputs.session, CountExport),
+  'counts.export': method(CountsInputs.export, CountExport),
 } as const;
 
 export const countsEvents = {} as const;

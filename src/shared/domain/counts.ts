@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, TimeZone } from './time';
 import { StorageCode } from './settings';
 
 export const CountSession = z.object({
@@ -10,11 +11,11 @@ export const CountSession = z.object({
   station: z.string().nullable(),
   totalUnits: z.number().int(),
   lineCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  pushedAt: z.string().nullable(),
+  createdAt: Instant,
+  updatedAt: Instant,
+  pushedAt: Instant.nullable(),
   /** When the count was sent or discarded. */
-  endedAt: z.string().nullable(),
+  endedAt: Instant.nullable(),
 });
 export type CountSession = z.infer<typeof CountSession>;
 
@@ -25,7 +26,7 @@ export const CountLine = z.object({
   barcode: z.string().nullable(),
   /** Not a known product and not yet assigned: counted under the scanned code. */
   unknown: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: Instant,
   /** Order of first scan (stable list order) and of last change (most recent first). */
   firstEvent: z.number().int(),
   lastEvent: z.number().int(),
@@ -95,7 +96,7 @@ export const CountDetail = z.object({
       code: z.string(),
       sku: z.string().nullable(),
       delta: z.number().int(),
-      at: z.string(),
+      at: Instant,
       outcome: ScanOutcome,
       lot: z.string().nullable().optional(),
       expiry: z.string().nullable().optional(),
@@ -122,7 +123,7 @@ export const CountReview = z.object({
   lines: z.array(ReviewLine),
   /** In the previous count but not scanned now: sent as 0 only when the worker asks. */
   missing: z.array(z.object({ sku: z.string(), name: z.string().nullable(), previous: z.number().int() })),
-  previousCountAt: z.string().nullable(),
+  previousCountAt: Instant.nullable(),
   needsConfirmation: z.boolean(),
 });
 export type CountReview = z.infer<typeof CountReview>;
@@ -143,6 +144,8 @@ export const CountsInputs = {
   setOptions: z.strictObject({ blind: z.boolean().optional() }),
   release: z.strictObject({ sessionId: z.number().int().positive(), holder: z.string().min(1).max(64) }),
   session: z.strictObject({ sessionId: z.number().int().positive() }),
+  /** Times in the CSV are local to `timeZone` (the worker's), with their offset; default: the core's zone. */
+  export: z.strictObject({ sessionId: z.number().int().positive(), timeZone: TimeZone.optional() }),
   scan: z.strictObject({
     sessionId: z.number().int().positive(),
     code: ScanCode,

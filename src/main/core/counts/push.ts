@@ -6,6 +6,7 @@ import type { Workspace } from '../workspace';
 import { countsOf, toLine } from './counts-repo';
 import { enqueueInventory, type InventoryItem } from './inventory-sender';
 import { writeCsv } from '../../../shared/csv/write';
+import { localDay, localInstant, systemTimeZone } from '../../../shared/domain/time';
 
 /** A change this large (both absolute and relative) against the previous count asks for a second look. */
 export const isBigChange = (quantity: number, previous: number) => Math.abs(quantity - previous) >= Math.max(10, previous * 0.5);
@@ -100,7 +101,8 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
  * every line with who counted it, on which PC, when the count started and ended, and the time of
  * the line's first and last scan.
  */
-export function exportCsv(ws: Workspace, sessionId: number): { filename: string; csv: string } {
+/** The count's lines as CSV; times are local to `timeZone` with their offset (`2026-05-01T09:15:02+03:00`). */
+export function exportCsv(ws: Workspace, sessionId: number, timeZone: string = systemTimeZone()): { filename: string; csv: string } {
   const counts = countsOf(ws);
   const session = counts.session(sessionId);
   type Row = Parameters<typeof toLine>[0] & { first_at: string | null; last_at: string | null };
@@ -122,16 +124,16 @@ export function exportCsv(ws: Workspace, sessionId: number): { filename: string;
         l.quantity,
         session.userName,
         session.station,
-        session.createdAt,
-        session.endedAt,
-        r.first_at,
-        r.last_at,
+        localInstant(session.createdAt, timeZone),
+        localInstant(session.endedAt, timeZone),
+        localInstant(r.first_at, timeZone),
+        localInstant(r.last_at, timeZone),
       ];
     });
   const csv = writeCsv(
     ['storage_code', 'sku', 'barcode', 'name', 'qty', 'worker', 'station', 'started_at', 'ended_at', 'first_scan_at', 'last_scan_at'],
     rows,
   );
-  const date = (session.pushedAt ?? session.updatedAt).slice(0, 10);
+  const date = localDay(session.pushedAt ?? session.updatedAt, timeZone);
   return { filename: `count-${session.storageCode.replace(/[^\w.-]+/g, '_')}-${date}-${session.id}.csv`, csv };
 }
