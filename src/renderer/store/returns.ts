@@ -3,9 +3,11 @@ import type { Condition, Inspection, ReturnDetail, ReturnsListInput, ReturnSumma
 import type { AppErrorShape, Result } from '../../shared/result';
 import { dayRange, systemTimeZone, type LocalDay } from '../../shared/domain/time';
 import { call, subscribe } from '../bridge/api';
+import { pagedList } from './paged-list';
 import { resetOnWorkspaceChange } from './workspace';
 
-export const RETURNS_PAGE = 100;
+/** The returns list, 100 rows a page. */
+export const returnPages = pagedList<ReturnSummary>(100);
 
 /** What the filter bar holds: `from`/`to` are the worker's local days (both included), as typed. */
 export type ReturnFilters = Required<Pick<ReturnsListInput, 'decision' | 'inspected' | 'carrier' | 'customer'>> & {
@@ -74,7 +76,6 @@ function serial<T>(write: () => Promise<T>): Promise<T> {
 }
 
 const emptyFilters: ReturnFilters = { decision: 'all', inspected: 'all', from: null, to: null, carrier: null, customer: '' };
-const inflight = new Set<string>();
 
 export const useReturns = create<ReturnsState>()((set, get) => {
   const applyInspection = (r: Result<Inspection>) => {
@@ -124,24 +125,20 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     async search() {
       const generation = get().generation + 1;
       set({ generation });
-      const r = await call('returns.list', { ...listInput(get().filters), offset: 0, limit: RETURNS_PAGE });
+      const r = await call('returns.list', { ...listInput(get().filters), offset: 0, limit: returnPages.pageSize });
       if (get().generation !== generation) return;
       if (r.ok) set({ total: r.value.total, pages: { 0: r.value.items }, error: null });
       else set({ error: r.error, total: 0, pages: {} });
     },
 
-    async ensurePage(page) {
-      const { pages, generation, total, filters } = get();
-      if (pages[page] || page * RETURNS_PAGE >= total) return;
-      const key = `${generation}:${page}`;
-      if (inflight.has(key)) return;
-      inflight.add(key);
-      try {
-        const r = await call('returns.list', { ...listInput(filters), offset: page * RETURNS_PAGE, limit: RETURNS_PAGE });
-        if (r.ok && get().generation === generation) set({ pages: { ...get().pages, [page]: r.value.items } });
-      } finally {
-        inflight.delete(key);
-      }
+    ensurePage(page) {
+      const filters = listInput(get().filters);
+      return returnPages.ensurePage(
+        page,
+        get,
+        (offset, limit) => call('returns.list', { ...filters, offset, limit }),
+        (pages) => set({ pages }),
+      );
     },
 
     async scan(code) {
@@ -254,8 +251,5 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     },
   };
 });
-
-export const returnAt = (pages: Record<number, ReturnSummary[]>, index: number) =>
-  pages[Math.floor(index / RETURNS_PAGE)]?.[index % RETURNS_PAGE];
 
 resetOnWorkspaceChange(useReturns);
