@@ -9,7 +9,7 @@ import { CountLines } from './CountLines';
 import { LastScanCard } from './LastScanCard';
 
 export function CountingView({ pending, onScan, onReview }: { pending: number; onScan: (code: string) => void; onReview: () => void }) {
-  const { t } = useTranslation('counts');
+  const { t } = useTranslation(['counts', 'common']);
   const c = useCounts(
     useShallow((s) => ({
       session: s.session,

@@ -9,7 +9,7 @@ import { useUi } from '../../store/ui';
 import { ProfileForm } from './ProfileForm';
 
 export function ProfilesSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common', 'signIn']);
   const profiles = useApp((s) => s.profiles);
   const remove = useApp((s) => s.deleteProfile);
   const toast = useUi((s) => s.toast);

@@ -11,7 +11,7 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
 
 /** The notification receiver: on/off, address, secret path, credentials, and the URL to register. */
 export function ReceiverSection() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notifications', 'common']);
   const receiver = useNotifications((s) => s.receiver);
   const load = useNotifications((s) => s.loadReceiver);
   const configure = useNotifications((s) => s.configure);

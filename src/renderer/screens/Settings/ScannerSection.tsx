@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { defaultSettings, type ScannerSettings } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
@@ -19,7 +20,7 @@ type Outcome = { type: 'scan'; code: string } | { type: 'typing'; text: string }
 
 /** One piece of advice, and the settings change that follows it when there is one ("Apply"). */
 export interface Advice {
-  key: string;
+  key: ParseKeys<'scanner'>;
   params: Record<string, string | number>;
   patch?: Partial<ScannerSettings>;
 }
@@ -57,7 +58,7 @@ export function scannerAdvice(keys: SeenKey[], s: ScannerSettings, outcome: Outc
 }
 
 function ScannerTest({ settings, apply }: { settings: ScannerSettings; apply: (patch: Partial<ScannerSettings>) => Promise<void> }) {
-  const { t } = useTranslation('scanner');
+  const { t } = useTranslation(['scanner', 'labels']);
   const [keys, setKeys] = useState<SeenKey[]>([]);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const lastAt = useRef<number | null>(null);
@@ -131,7 +132,7 @@ function ScannerTest({ settings, apply }: { settings: ScannerSettings; apply: (p
 
 /** Scanner settings, and a test: scan a code, see what arrived, fix the settings. */
 export function ScannerSection() {
-  const { t } = useTranslation('scanner');
+  const { t } = useTranslation(['scanner', 'labels']);
   const settings = useApp((s) => s.settings?.scanner) ?? defaultSettings.scanner;
   const update = useApp((s) => s.updateSettings);
   const [error, setError] = useState<AppErrorShape | null>(null);

@@ -11,7 +11,7 @@ import { ScannerSection } from './ScannerSection';
 
 /** Settings: language, connections, sync, images, and the sections features add. */
 export function SettingsScreen() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const signedIn = useApp((s) => s.session.signedIn);
   const close = useUi((s) => s.openSettingsSignedOut);
   return (
