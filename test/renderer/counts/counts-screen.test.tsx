@@ -30,7 +30,7 @@ const line = (sku: string, quantity: number, over: Partial<CountLine> = {}): Cou
   name: `Ürün ${sku}`,
   barcode: null,
   unknown: false,
-  updatedAt: 'x',
+  updatedAt: '2026-11-22T10:00:00Z',
   firstEvent: 1,
   lastEvent: quantity,
   ...over,
