@@ -19,7 +19,10 @@ export function NotificationToasts() {
         const reason = [n.reasonName, n.reasonDesc].filter(Boolean).join(' — ');
         // The worker finds the parcel by its order number: cancel toasts name it when it is known.
         const order = n.matched?.orderNumber ?? '';
-        const msg = (key: keyof (typeof notifications)['toast']) => ({ key: `notifications:toast.${key}` as const, params: { id, reason, order } });
+        const msg = (key: keyof (typeof notifications)['toast']) => ({
+          key: `notifications:toast.${key}` as const,
+          params: { id, reason, order },
+        });
         // "Do not ship it" needs the worker to look: it stays, with a button that opens the package.
         const matched = n.matched;
         const openIt = matched

@@ -104,21 +104,19 @@ export function outboxCsv(items: OutboxItem[], timeZone = systemTimeZone()): str
     'error',
     'response',
   ];
-  const rows = items.map((i) =>
-    [
-      i.id,
-      i.kind,
-      i.groupKey,
-      i.state,
-      i.attempts,
-      localInstant(i.nextAttemptAt, timeZone),
-      localInstant(i.createdAt, timeZone),
-      localInstant(i.sentAt, timeZone),
-      JSON.stringify(i.summary),
-      i.responseStatus,
-      i.lastError?.message ?? '',
-      i.responseBody ?? '',
-    ],
-  );
+  const rows = items.map((i) => [
+    i.id,
+    i.kind,
+    i.groupKey,
+    i.state,
+    i.attempts,
+    localInstant(i.nextAttemptAt, timeZone),
+    localInstant(i.createdAt, timeZone),
+    localInstant(i.sentAt, timeZone),
+    JSON.stringify(i.summary),
+    i.responseStatus,
+    i.lastError?.message ?? '',
+    i.responseBody ?? '',
+  ]);
   return writeCsv(head, rows);
 }

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { OutboxItem } from '../domain/outbox';
 import { Empty } from '../domain/common';
-import { CountDetail, CountExport, CountOptions, CountReview, CountSession, CountsInputs, LineChange, PushResult, ScanResult } from '../domain/counts';
+import {
+  CountDetail,
+  CountExport,
+  CountOptions,
+  CountReview,
+  CountSession,
+  CountsInputs,
+  LineChange,
+  PushResult,
+  ScanResult,
+} from '../domain/counts';
 import { method } from './define';
 
 export const countsMethods = {

@@ -80,7 +80,8 @@ export function offsetMinutes(ms: number, tz: string): number {
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** `+03:00`, `-04:30`, `Z` never (a local time always names its offset). */
-const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 
 /** The local day in `tz` of an instant (ms or ISO text). */
 export function localDay(at: number | string, tz: string): LocalDay {

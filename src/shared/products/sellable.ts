@@ -12,7 +12,6 @@ export interface SellableProduct {
   type: typeof ProductType.variant | typeof ProductType.single;
 }
 
-
 export function pickText(list: readonly LocalizedText[] | null | undefined): string | null {
   if (!list?.length) return null;
   for (const c of CULTURES) {

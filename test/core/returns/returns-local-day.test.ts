@@ -55,7 +55,7 @@ async function returnsAt() {
   return byName;
 }
 
-describe('returns: a date filter is a day on the worker\'s calendar (Europe/Istanbul)', () => {
+describe("returns: a date filter is a day on the worker's calendar (Europe/Istanbul)", () => {
   it('the test really runs in Istanbul time', () => {
     expect(systemTimeZone()).toBe('Europe/Istanbul');
     expect(new Date('2026-05-01T00:00:00Z').getHours()).toBe(3);
@@ -79,14 +79,18 @@ describe('returns: a date filter is a day on the worker\'s calendar (Europe/Ista
     expect(useReturns.getState().pages[0]!.map((r) => r.id)).toContain(id.earlyTheDayAfter);
   });
 
-  it('the CSV export of 1 May has that day\'s inspections, with local times and their offset', async () => {
+  it("the CSV export of 1 May has that day's inspections, with local times and their offset", async () => {
     const id = await returnsAt();
     for (const ret of [id.lateTheDayBefore, id.halfPastMidnight, id.earlyTheDayAfter])
       await t.call('returns.save', { id: ret, lines: [], recommendation: 'accept' });
     const r = await useReturns.getState().exportCsv('2026-05-01', '2026-05-01');
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.filename).toBe('return-inspections-2026-05-01-2026-05-01.csv');
-    const rows = r.value.csv.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const rows = r.value.csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((row) => Number(row.split(';')[0])))).toEqual(new Set([id.halfPastMidnight]));
     expect(rows[0]).toContain(';2026-05-01T00:30:00+03:00;');

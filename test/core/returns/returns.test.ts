@@ -68,7 +68,10 @@ describe('returns desk', () => {
     let insp = await t.call('returns.scanItem', { id: 900_007, code: barcode });
     expect(insp.lines.find((l) => l.barcode === barcode)).toMatchObject({ receivedQty: 1, condition: 'as_described' });
     // Another parcel's label is not an item: it is not added to the inspection.
-    expect(await t.core.call('returns.scanItem', { id: 900_007, code: 'KARGO-ETIKET-77' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.core.call('returns.scanItem', { id: 900_007, code: 'KARGO-ETIKET-77' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     insp = await t.call('returns.scanItem', { id: 900_007, code: '8690000000999' });
     expect(insp.lines.at(-1)).toMatchObject({ extra: true, condition: 'wrong_item', mismatch: true, receivedQty: 1 });
     const first = insp.lines[0]!;
@@ -137,7 +140,11 @@ describe('returns desk', () => {
     expect(rows.length).toBe(e.rows);
     expect(rows[0]).toContain('900011;');
     expect(rows[0]).toContain('Sorun yok, ürün sağlam');
-    const none = await t.call('returns.export', { from: '2001-01-01T00:00:00+03:00', to: '2001-01-02T00:00:00+03:00', timeZone: 'Europe/Istanbul' });
+    const none = await t.call('returns.export', {
+      from: '2001-01-01T00:00:00+03:00',
+      to: '2001-01-02T00:00:00+03:00',
+      timeZone: 'Europe/Istanbul',
+    });
     expect(none.rows).toBe(0);
   });
 

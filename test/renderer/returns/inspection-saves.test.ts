@@ -53,7 +53,12 @@ const returnSeven: ReturnDetail = {
 const stamp = (n: number) => new Date(Date.UTC(2026, 4, 1, 9, 0, n)).toISOString();
 
 function service(delayMs: number) {
-  const state = { version: stamp(0), note: null as string | null, recommendation: null as 'accept' | 'reject' | null, lineNote: null as string | null };
+  const state = {
+    version: stamp(0),
+    note: null as string | null,
+    recommendation: null as 'accept' | 'reject' | null,
+    lineNote: null as string | null,
+  };
   const inspection = (): Inspection => ({
     state: 'in_progress',
     recommendation: state.recommendation,

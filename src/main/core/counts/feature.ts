@@ -24,7 +24,11 @@ export const countsFeature: Feature = {
     'counts.get': ({ sessionId }) => countsOf(ctx.workspace()).detail(sessionId),
     'counts.scan': (input) => {
       const settings = ctx.settings.get();
-      return countsOf(ctx.workspace()).scan({ ...input, gsSubstitute: settings.scanner.gsSubstitute, station: stationOf(settings.stationName) });
+      return countsOf(ctx.workspace()).scan({
+        ...input,
+        gsSubstitute: settings.scanner.gsSubstitute,
+        station: stationOf(settings.stationName),
+      });
     },
     'counts.setLine': ({ sessionId, sku, quantity }) => countsOf(ctx.workspace()).setLine(sessionId, sku, quantity),
     'counts.removeLine': ({ sessionId, sku }) => countsOf(ctx.workspace()).removeLine(sessionId, sku),

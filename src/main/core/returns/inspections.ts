@@ -195,7 +195,8 @@ export function createInspections(ws: Workspace) {
         throw new AppError('conflict', 'this inspection was changed elsewhere since you opened it; reload it');
       }
       for (const l of input.lines) {
-        if (s.updateLine.run({ id: input.id, ...l }).changes !== 1) throw new AppError('not_found', `no line ${l.itemKey} in return ${input.id}`);
+        if (s.updateLine.run({ id: input.id, ...l }).changes !== 1)
+          throw new AppError('not_found', `no line ${l.itemKey} in return ${input.id}`);
       }
       if (input.recommendation !== undefined || input.reason !== undefined || input.note !== undefined) {
         s.header.run({
@@ -230,7 +231,8 @@ export function createInspections(ws: Workspace) {
         // Not an item of this return: a wrong item, if it is an item at all (a known product or a
         // well-formed GTIN). Anything else (another parcel's label) is not added to the inspection.
         const gtin = checkGtin(c);
-        if (!productsOf(ws).resolve(c) && gtin.valid !== true) throw new AppError('not_found', `${c} is neither an item of this return nor a product`);
+        if (!productsOf(ws).resolve(c) && gtin.valid !== true)
+          throw new AppError('not_found', `${c} is neither an item of this return nor a product`);
         const key = `extra:${normCode(c)}`;
         const extra = lines.find((l) => l.item_key === key);
         if (extra) s.updateLine.run({ id, itemKey: key, receivedQty: extra.received_qty + 1, condition: 'wrong_item', note: extra.note });

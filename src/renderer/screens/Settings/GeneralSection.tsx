@@ -5,6 +5,7 @@ import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
 import { StationNameField } from './StationNameField';
+import { SettingsCard } from './SettingsCard';
 
 export function GeneralSection() {
   const { t } = useTranslation('settings');
@@ -29,8 +30,7 @@ export function GeneralSection() {
   };
 
   return (
-    <section className="card" aria-labelledby="general-title">
-      <h2 id="general-title">{t('general')}</h2>
+    <SettingsCard id="general" title={t('general')}>
       <label className="field">
         <span>{t('language')}</span>
         <select value={settings.language} onChange={(e) => void apply({ language: e.target.value as Language })}>
@@ -66,6 +66,6 @@ export function GeneralSection() {
       </label>
       <StationNameField />
       <ErrorText error={error} />
-    </section>
+    </SettingsCard>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 import { ProfileForm } from './ProfileForm';
+import { SettingsCard } from './SettingsCard';
 
 export function ProfilesSection() {
   const { t } = useTranslation(['settings', 'common', 'signIn']);
@@ -18,8 +19,7 @@ export function ProfilesSection() {
   const [error, setError] = useState<AppErrorShape | null>(null);
 
   return (
-    <section className="card" aria-labelledby="profiles-title">
-      <h2 id="profiles-title">{t('profiles.title')}</h2>
+    <SettingsCard id="profiles" title={t('profiles.title')}>
       {profiles.length === 0 ? <p className="hint">{t('profiles.empty')}</p> : null}
       <ul className="list">
         {profiles.map((p) => (
@@ -89,6 +89,6 @@ export function ProfilesSection() {
           </button>
         </div>
       </Dialog>
-    </section>
+    </SettingsCard>
   );
 }

@@ -8,6 +8,7 @@ import { decodeKey } from '../../scanner/keymap';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { ScannerWizard } from './ScannerWizard';
+import { SettingsCard } from './SettingsCard';
 
 interface SeenKey {
   key: string;
@@ -150,9 +151,7 @@ export function ScannerSection() {
   };
 
   return (
-    <section className="card" aria-labelledby="scanner-title">
-      <h2 id="scanner-title">{t('title')}</h2>
-      <p className="hint">{t('intro')}</p>
+    <SettingsCard id="scanner" title={t('title')} intro={t('intro')}>
       <div className="row">
         <label className="field">
           <span>{t('prefix')}</span>
@@ -238,6 +237,6 @@ export function ScannerSection() {
           {t('labels:wizard.start')}
         </button>
       )}
-    </section>
+    </SettingsCard>
   );
 }
