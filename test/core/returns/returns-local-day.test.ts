@@ -3,7 +3,7 @@
 process.env.TZ = 'Europe/Istanbul';
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Api, MethodName } from '../../../src/shared/contract';
+import type { Api } from '../../../src/shared/contract';
 import { systemTimeZone } from '../../../src/shared/domain/time';
 import { PackageSync } from '../../../src/main/core/packages/sync';
 import { packagesOf } from '../../../src/main/core/packages/packages-repo';
@@ -22,7 +22,7 @@ afterEach(async () => {
 const bridgeTo = (rigged: TestRig): Api =>
   new Proxy({} as Api, {
     get: (_t, prop: string) =>
-      prop === 'on' ? () => () => undefined : (input: unknown) => rigged.core.call(prop as MethodName, input as never),
+      prop === 'on' ? () => () => undefined : (input: unknown) => rigged.core.invoke(prop, input),
   });
 
 /** When each return came back, as the service writes it (Istanbul offset). */
