@@ -85,6 +85,15 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     return r;
   };
   const selectedId = () => get().selected;
+  /** A write of the open inspection, in turn with the others; the list refreshes after it. */
+  const inspectionWrite = (send: (id: number) => Promise<Result<Inspection>>) =>
+    serial(async (): Promise<Result<Inspection>> => {
+      const id = selectedId();
+      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+      const r = applyInspection(await send(id));
+      void get().search();
+      return r;
+    });
 
   return {
     filters: emptyFilters,
@@ -210,32 +219,9 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       return get().save(patch);
     },
 
-    scanItem: (code) =>
-      serial(async () => {
-        const id = selectedId();
-        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-        const r = applyInspection(await call('returns.scanItem', { id, code }));
-        void get().search();
-        return r;
-      }),
-
-    done: () =>
-      serial(async () => {
-        const id = selectedId();
-        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-        const r = applyInspection(await call('returns.done', { id }));
-        void get().search();
-        return r;
-      }),
-
-    reopen: () =>
-      serial(async () => {
-        const id = selectedId();
-        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-        const r = applyInspection(await call('returns.reopen', { id }));
-        void get().search();
-        return r;
-      }),
+    scanItem: (code) => inspectionWrite((id) => call('returns.scanItem', { id, code })),
+    done: () => inspectionWrite((id) => call('returns.done', { id })),
+    reopen: () => inspectionWrite((id) => call('returns.reopen', { id })),
 
     async ack() {
       const id = selectedId();

@@ -239,16 +239,7 @@ describe('counts screen', () => {
       'counts.scan': (input) => {
         n += 1;
         if (n > 1) return { ok: false, error: { code: 'not_found', message: 'no count 3' } };
-        return {
-          outcome: 'counted',
-          eventId: 1,
-          code: (input as { code: string }).code,
-          line: line('SKU-1', 1),
-          delta: 1,
-          via: 'barcode',
-          gtin: null,
-          session: session({ totalUnits: 1, lineCount: 1 }),
-        };
+        return countedAs('SKU-1', 1)(input);
       },
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
@@ -276,16 +267,7 @@ describe('counts screen', () => {
         (input as { storageCode: string }).storageCode === 'C-03'
           ? { session: session({ id: 7, storageCode: 'C-03', totalUnits: 4, lineCount: 1 }), lines: [line('SKU-4', 4)], lastScan: null }
           : { session: session(), lines: [], lastScan: null },
-      'counts.scan': () => ({
-        outcome: 'counted',
-        eventId: 1,
-        code: '8690345727803',
-        line: line('SKU-1', 1),
-        delta: 1,
-        via: 'barcode',
-        gtin: null,
-        session: session({ totalUnits: 1, lineCount: 1 }),
-      }),
+      'counts.scan': countedAs('SKU-1', 1),
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
     await typeCode('8690345727803');
