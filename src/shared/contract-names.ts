@@ -11,6 +11,7 @@ export const METHOD_NAMES = [
   'settings.update',
   'profiles.list',
   'profiles.save',
+  'profiles.test',
   'profiles.delete',
   'session.get',
   'session.signIn',
@@ -33,6 +34,9 @@ export const METHOD_NAMES = [
   'counts.removeLine',
   'counts.undo',
   'counts.assign',
+  'counts.recountSet',
+  'counts.chooseRecount',
+  'counts.chooseMovement',
   'counts.review',
   'counts.push',
   'counts.discard',
@@ -62,6 +66,10 @@ export const METHOD_NAMES = [
   'products.deleteDraft',
   'products.send',
   'products.history',
+  'admin.status',
+  'admin.setPin',
+  'admin.unlock',
+  'admin.lock',
 ] as const;
 
 export const EVENT_NAMES = [

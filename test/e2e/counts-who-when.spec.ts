@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 
 test.describe('who and when of a count (issue 18.4)', () => {
   test('the export and the history carry worker, station and times; a second window cannot open the same count', async ({ page, app }) => {
     await signInToSandbox(page, app);
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    await unlockAdmin(page);
     await page.getByLabel('Station name of this PC').fill('DEPO-PC-3');
     await page.getByLabel('Station name of this PC').blur();
     await expect
@@ -31,8 +32,10 @@ test.describe('who and when of a count (issue 18.4)', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
     const [head, row] = csv.trim().split('\r\n');
-    expect(head).toBe('storage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at');
-    expect(row).toMatch(/^A-01;RAF-1;[^;]*;[^;]*;1;demo;DEPO-PC-3;\d{4}-\d\d-\d\dT[^;]+;;\d{4}-[^;]+;\d{4}-[^;]+$/);
+    expect(head).toBe(
+      'storage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at;recount;recount_choice;moved_units;movement_choice;sent_qty',
+    );
+    expect(row).toMatch(/^A-01;RAF-1;[^;]*;[^;]*;1;demo;DEPO-PC-3;\d{4}-\d\d-\d\dT[^;]+;;\d{4}-[^;]+;\d{4}-[^;]+;;;;;$/);
 
     await page.getByRole('button', { name: 'Review and send' }).click();
     await page.getByRole('button', { name: 'Send 1 quantity' }).click();

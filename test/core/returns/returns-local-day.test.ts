@@ -10,6 +10,7 @@ import { packagesOf } from '../../../src/main/core/packages/packages-repo';
 import { toCacheRow } from '../../../src/main/core/packages/cache-record';
 import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { useReturns } from '../../../src/renderer/store/returns';
+import { TRUSTED_CALLER } from '../../../src/main/core/admin/admin-gate';
 import { rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
@@ -22,7 +23,7 @@ afterEach(async () => {
 const bridgeTo = (rigged: TestRig): Api =>
   new Proxy({} as Api, {
     get: (_t, prop: string) =>
-      prop === 'on' ? () => () => undefined : (input: unknown) => rigged.core.invoke(prop, input),
+      prop === 'on' ? () => () => undefined : (input: unknown) => rigged.core.invoke(prop, input, TRUSTED_CALLER),
   });
 
 /** When each return came back, as the service writes it (Istanbul offset). */

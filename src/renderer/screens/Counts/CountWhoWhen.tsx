@@ -4,7 +4,7 @@ import type { AppErrorShape } from '../../../shared/result';
 import { formatDateTime } from '../../i18n/format';
 import { useCounts } from '../../store/counts';
 
-/** Past counts with who counted, on which PC, when they started and ended (issue 18.4). */
+/** Past counts with who counted, on which PC, when they started and ended, what was recounted or moved (issue 18). */
 export function CountHistoryTable({ history }: { history: CountSession[] }) {
   const { t } = useTranslation('counts');
   return (
@@ -20,6 +20,14 @@ export function CountHistoryTable({ history }: { history: CountSession[] }) {
             <td>
               {t('history.started', { time: formatDateTime(h.createdAt) })}
               {h.endedAt ? `, ${t('history.ended', { time: formatDateTime(h.endedAt) })}` : ''}
+            </td>
+            <td>
+              {[
+                h.recounted ? t('history.recounted', { count: h.recounted }) : null,
+                h.moved ? t('history.moved', { count: h.moved }) : null,
+              ]
+                .filter(Boolean)
+                .join(', ')}
             </td>
           </tr>
         ))}

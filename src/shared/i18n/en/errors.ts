@@ -17,8 +17,18 @@ export const errors = {
   details: 'Details',
   /** Why an action was refused (AppError params.reason), shown instead of the general text. */
   reasons: {
+    count_not_settled: '{{count}} lines must be recounted or decided in Review before the count can be sent.',
+    not_in_recount: '{{sku}} is not one of the lines to recount. Nothing was counted; scan only the products listed.',
+    not_recounted: '{{sku}} has not been recounted yet.',
     count_open_elsewhere:
       'The count of {{storageCode}} is already open in another window of this PC. Continue it there, or take it over here if that window was closed.',
+    admin_pin_not_set: 'An administrator PIN must be set first (Settings → Administrator settings).',
+    admin_locked: 'These settings are for an administrator: unlock them with the administrator PIN first.',
+    admin_pin_wrong: 'Wrong administrator PIN. {{left}} more tries before a wait.',
+    admin_pin_wrong_wait: 'Wrong administrator PIN. Try again in {{seconds}} seconds.',
+    admin_wait: 'Too many wrong PINs. Try again in {{seconds}} seconds.',
+    admin_pin_mismatch: 'The two PINs are not the same.',
+    admin_pin_exists: 'An administrator PIN is already set on this computer.',
   },
   technical: 'Technical details (for support)',
   cause: {

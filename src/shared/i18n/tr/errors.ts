@@ -19,8 +19,18 @@ export const errors: Shape<typeof en> = {
   internal: 'Uygulamanın içinde bir şeyler ters gitti.',
   details: 'Ayrıntılar',
   reasons: {
+    count_not_settled: 'Sayım gönderilmeden önce kontrol ekranında {{count}} satır yeniden sayılmalı ya da karar verilmeli.',
+    not_in_recount: '{{sku}} yeniden sayılacak satırlardan biri değil. Hiçbir şey sayılmadı; yalnızca listedeki ürünleri okutun.',
+    not_recounted: '{{sku}} henüz yeniden sayılmadı.',
     count_open_elsewhere:
       '{{storageCode}} sayımı bu bilgisayarda başka bir pencerede açık. Oradan devam edin; o pencere kapandıysa sayımı buraya alın.',
+    admin_pin_not_set: 'Önce bir yönetici PIN’i belirlenmeli (Ayarlar → Yönetici ayarları).',
+    admin_locked: 'Bu ayarlar yöneticiye aittir: önce yönetici PIN’iyle kilidi açın.',
+    admin_pin_wrong: 'Yönetici PIN’i yanlış. Beklemeden önce {{left}} deneme hakkı kaldı.',
+    admin_pin_wrong_wait: 'Yönetici PIN’i yanlış. {{seconds}} saniye sonra tekrar deneyin.',
+    admin_wait: 'Çok fazla yanlış PIN girildi. {{seconds}} saniye sonra tekrar deneyin.',
+    admin_pin_mismatch: 'İki PIN aynı değil.',
+    admin_pin_exists: 'Bu bilgisayarda zaten bir yönetici PIN’i var.',
   },
   technical: 'Teknik ayrıntılar (destek için)',
   cause: {
