@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          // Fails a test whose fake bridge answered outside the contract (test/renderer/fake-bridge.ts).
+          setupFiles: ['test/renderer/setup.ts'],
         },
       },
     ],

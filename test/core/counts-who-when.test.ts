@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { productsOf } from '../../src/main/core/catalog/products-repo';
 import { HOLD_MS } from '../../src/main/core/counts/counts-repo';
+import { localInstant } from '../../src/shared/domain/time';
 import { rig, type TestRig } from '../support/core';
 
 let t: TestRig;
@@ -39,10 +40,15 @@ describe('who and when of a count (issue 18.4)', () => {
     const [h] = await t.call('counts.history', { storageCode: 'A-01', limit: 5 });
     expect(h).toMatchObject({ id, userName: 'demo', station: 'DEPO-PC-3', state: 'pushed', createdAt: open.session.createdAt });
     expect(h!.endedAt).toBe(pushed.session.endedAt);
-    const csv = (await t.call('counts.export', { sessionId: id })).csv.split('\r\n');
+    // Times are the worker's local times with their offset (Istanbul: +03:00), the same moments.
+    const local = (iso: string | null) => localInstant(iso, 'Europe/Istanbul')!;
+    const csv = (await t.call('counts.export', { sessionId: id, timeZone: 'Europe/Istanbul' })).csv.split('\r\n');
     expect(csv[1]).toBe(
-      `A-01;SKU-1;${EAN};Çizim Seti;3;demo;DEPO-PC-3;${open.session.createdAt};${h!.endedAt};${events[0]!.at};${events[1]!.at};;;;;3`,
+      `A-01;SKU-1;${EAN};Çizim Seti;3;demo;DEPO-PC-3;${local(open.session.createdAt)};${local(h!.endedAt)};${local(events[0]!.at)};${local(events[1]!.at)};;;;;3`,
     );
+    const times = csv[1]!.split(';').slice(7, 11);
+    expect(times.every((x) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/.test(x))).toBe(true);
+    expect(Date.parse(times[0]!)).toBe(Math.floor(Date.parse(open.session.createdAt) / 1000) * 1000);
   });
 
   it('refuses a second window of this PC opening a count another window holds; takes over, release and an idle holder let it go', async () => {

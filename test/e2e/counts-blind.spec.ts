@@ -1,3 +1,4 @@
+import type { Input, MethodName, Output } from '../../src/shared/contract';
 import { expect, signInToSandbox, test } from './fixtures';
 
 test.describe('blind counts (issue 18.2)', () => {
@@ -7,10 +8,10 @@ test.describe('blind counts (issue 18.2)', () => {
   }) => {
     await signInToSandbox(page, app);
     // A count of A-01 sent earlier: RAF-1 × 7.
-    const call = async (method: string, input: unknown) => {
-      const r = (await app.core.call(method as never, input as never)) as { ok: boolean; value?: unknown; error?: unknown };
+    const call = async <M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> => {
+      const r = await app.core.call(method, input);
       if (!r.ok) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
-      return r.value as { session: { id: number } };
+      return r.value;
     };
     const first = await call('counts.open', { storageCode: 'A-01' });
     await call('counts.scan', { sessionId: first.session.id, code: 'RAF-1', quantity: 7 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, type AppFixture as App } from './fixtures';
 
 /** Issue 11 (and 12.4): nothing a worker does on the Counts screen is lost or counted wrong. */
 
@@ -32,19 +32,24 @@ async function typeScan(page: Page, code: string) {
   await field.press('Enter');
 }
 
+/** The connection "Depo" on the sandbox with these storage codes, on the sign-in screen. */
+async function addDepo(page: Page, app: App, storageCodes = ['A-01']) {
+  await app.core.call('profiles.save', { name: 'Depo', omsUrl: app.sandbox.url, pimUrl: app.sandbox.url, companyId: 1, storageCodes });
+  await page.reload();
+}
+
+/** A product the signed-in workspace's catalogue knows. */
+async function knownProduct(app: App, product: { sku: string; barcode: string; name: string }) {
+  const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+  productsOf(app.core.ctx.workspace()).save(product, 'saved');
+}
+
 test.describe('counts: work is kept', () => {
   test('1: switching connection resets the screens and shows the new workspace’s open count; a scan not stored turns the card red', async ({
     page,
     app,
   }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     // A count in training mode.
     await page.getByRole('button', { name: 'Training mode' }).click();
     await page.getByRole('button', { name: 'A-01-01' }).click();
@@ -86,14 +91,7 @@ test.describe('counts: work is kept', () => {
   });
 
   test('12.4: three scans, assign to a SKU, undo twice → one unit left, and that is what is sent', async ({ page, app }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     await signIn(page);
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     for (let i = 0; i < 3; i++) await typeScan(page, 'KOLI-77');
@@ -120,18 +118,10 @@ test.describe('counts: work is kept', () => {
     page,
     app,
   }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     await signIn(page);
     await expect(page.getByRole('navigation')).toBeVisible();
-    const { productsOf } = await import('../../src/main/core/catalog/products-repo');
-    productsOf(app.core.ctx.workspace()).save({ sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' }, 'saved');
+    await knownProduct(app, { sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' });
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     await typeScan(page, 'KOLI-1');
     await typeScan(page, 'KOLI-2');
@@ -163,14 +153,7 @@ test.describe('counts: work is kept', () => {
   });
 
   test('7: another shelf’s label scanned during a count is never counted; it asks to open that shelf or ignore', async ({ page, app }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01', 'B-02'],
-    });
-    await page.reload();
+    await addDepo(page, app, ['A-01', 'B-02']);
     await signIn(page);
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     await typeScan(page, 'KOLI-5');
@@ -189,18 +172,10 @@ test.describe('counts: work is kept', () => {
   });
 
   test('5: digits typed with the quantity field not focused set the quantity for the next scan; Escape clears', async ({ page, app }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     await signIn(page);
     await expect(page.getByRole('navigation')).toBeVisible();
-    const { productsOf } = await import('../../src/main/core/catalog/products-repo');
-    productsOf(app.core.ctx.workspace()).save({ sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' }, 'saved');
+    await knownProduct(app, { sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' });
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     // The worker clicked elsewhere: the quantity field has lost focus.
     await page.getByRole('heading', { name: 'Counting A-01' }).click();
@@ -218,18 +193,10 @@ test.describe('counts: work is kept', () => {
   });
 
   test('9: undo says what it undid and works from Ctrl+Z; a removed line comes back with undo', async ({ page, app }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     await signIn(page);
     await expect(page.getByRole('navigation')).toBeVisible();
-    const { productsOf } = await import('../../src/main/core/catalog/products-repo');
-    productsOf(app.core.ctx.workspace()).save({ sku: 'TSHIRT-M', barcode: '8690345727803', name: 'Pamuklu Tişört' }, 'saved');
+    await knownProduct(app, { sku: 'TSHIRT-M', barcode: '8690345727803', name: 'Pamuklu Tişört' });
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     await page.getByTestId('next-quantity').fill('12');
     await scanWithGaps(page, '8690345727803', []);
@@ -249,14 +216,7 @@ test.describe('counts: work is kept', () => {
   });
 
   test('6: a scan whose first characters come slowly is read whole', async ({ page, app }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     await signIn(page);
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
     await page.getByTestId('manual-code').focus();
@@ -277,14 +237,7 @@ test.describe('packages: scans', () => {
   test.use({ sandboxOptions: { packages: 40, returns: 0, seed: 5, days: 10 } });
 
   test('6: a slowly starting scan opens its own package, and only a whole code opens one', async ({ page, app }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     await signIn(page);
     await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();
@@ -308,14 +261,7 @@ test.describe('packages: scans', () => {
   });
 
   test('10: a cancelled package scanned on Packages shows a full-width "Cancelled — do not ship" banner', async ({ page, app }) => {
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
+    await addDepo(page, app);
     await signIn(page);
     await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();

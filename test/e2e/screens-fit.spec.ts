@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
  * without an ellipsis, and axe-core finds no serious or critical violation. Screenshots are kept as
  * test artifacts (test-results/…/<screen>.png) whether the test passes or not.
  */
-test.use({ sandboxOptions: { packages: 80, returns: 40, seed: 13, days: 20 } as never });
+test.use({ sandboxOptions: { packages: 80, returns: 40, seed: 13, days: 20 } });
 
 type Lang = 'tr' | 'en';
 const sizes = [

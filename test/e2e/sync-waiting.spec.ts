@@ -1,6 +1,6 @@
 import { expect, signInToSandbox, test } from './fixtures';
 
-test.use({ sandboxOptions: { packages: 20, returns: 5, seed: 3, days: 10 } as never });
+test.use({ sandboxOptions: { packages: 20, returns: 5, seed: 3, days: 10 } });
 
 test('a slow service shows the seconds a sync page has been waiting, then the sync finishes', async ({ page, app }) => {
   await signInToSandbox(page, app);

@@ -1,40 +1,11 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../src/shared/domain/settings';
 import { signedOut } from '../../src/shared/domain/session';
-import { App } from '../../src/renderer/App';
 import { setBridgeForTests } from '../../src/renderer/bridge/api';
-import { i18n } from '../../src/renderer/i18n';
 import { useApp } from '../../src/renderer/store/app';
-import { fakeBridge } from './fake-bridge';
+import { renderApp, signedInState } from './render-app';
 
-const signedInState = {
-  signedIn: true,
-  user: 'ayse',
-  profileId: 'p1',
-  profileName: 'Depo 1',
-  expiresAt: null,
-  training: false,
-  offline: false,
-};
-
-function setup(session = signedOut) {
-  const bridge = fakeBridge({
-    'app.info': () => ({ version: '1', host: 'test', dataDir: '/tmp', secretStorage: { available: false, backend: 'none' } }),
-    'session.get': () => session,
-    'app.status': () => ({ online: true, pendingWrites: 0, failedWrites: 0 }),
-    'settings.get': () => ({ ...defaultSettings, language: 'en' }),
-    'profiles.list': () => [],
-  });
-  setBridgeForTests(bridge.api);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <App />
-    </I18nextProvider>,
-  );
-  return bridge;
-}
+const setup = (session = signedOut) => renderApp(session);
 
 beforeEach(() => useApp.setState({ ready: false, session: signedOut, sessionEndedBy: null }));
 afterEach(() => {

@@ -1,45 +1,15 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings } from '../../src/shared/domain/settings';
 import { signedOut } from '../../src/shared/domain/session';
-import { App } from '../../src/renderer/App';
 import { setBridgeForTests } from '../../src/renderer/bridge/api';
 import { parseDateInput } from '../../src/renderer/components/DateInput';
 import { i18n, setLanguage } from '../../src/renderer/i18n';
 import { describeError } from '../../src/renderer/i18n/errors';
 import { useApp } from '../../src/renderer/store/app';
 import { useUi } from '../../src/renderer/store/ui';
-import { fakeBridge } from './fake-bridge';
+import { renderApp, signedInState } from './render-app';
 
-const signedInState = {
-  signedIn: true,
-  user: 'ayse',
-  profileId: 'p1',
-  profileName: 'Depo 1',
-  expiresAt: null,
-  training: false,
-  offline: false,
-};
-
-function setup(session = signedOut) {
-  const bridge = fakeBridge({
-    'app.info': () => ({ version: '1', host: 'test', dataDir: '/tmp', secretStorage: { available: false, backend: 'none' } }),
-    'session.get': () => session,
-    'app.status': () => ({ online: true, pendingWrites: 0, failedWrites: 0 }),
-    'settings.get': () => ({ ...defaultSettings, language: 'en' }),
-    'profiles.list': () => [],
-    'outbox.list': () => [],
-    'counts.history': () => [],
-  });
-  setBridgeForTests(bridge.api);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <App />
-    </I18nextProvider>,
-  );
-  return bridge;
-}
+const setup = (session = signedOut) => renderApp(session, { 'outbox.list': () => [], 'counts.history': () => [] });
 
 beforeEach(() => {
   useApp.setState({ ready: false, session: signedOut, sessionEndedBy: null, status: { online: true, pendingWrites: 0, failedWrites: 0 } });

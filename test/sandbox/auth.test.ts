@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
 
 let s: Sandbox;
@@ -84,10 +84,20 @@ describe('sandbox login', () => {
     await post('fail-next', { path: '/Auth/login', status: 503, count: 1 });
     expect((await login(s.url, { UserName: 'demo', Password: 'demo1234' })).status).toBe(503);
     expect((await login(s.url, { UserName: 'demo', Password: 'demo1234' })).status).toBe(200);
+    // Latency on the sandbox's own clock: the answer waits until 300 ms have passed on it.
     await post('config', { latencyMs: 300 });
-    const t0 = Date.now();
-    await login(s.url, { UserName: 'demo', Password: 'demo1234' });
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+    const waits: number[] = [];
+    let pass!: () => void;
+    s.core.sleep = (ms) => {
+      waits.push(ms);
+      return new Promise((r) => (pass = r));
+    };
+    let answered = false;
+    const slow = login(s.url, { UserName: 'demo', Password: 'demo1234' }).finally(() => (answered = true));
+    await vi.waitFor(() => expect(waits).toEqual([300]));
+    expect(answered).toBe(false);
+    pass();
+    expect((await slow).status).toBe(200);
     expect((await post('config', { nope: 1 })).status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface FakeRequest {
@@ -34,7 +34,6 @@ export async function fakeService(routes: Record<string, Route> = {}): Promise<F
     }));
   }
   const requests: FakeRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -62,22 +61,7 @@ export async function fakeService(routes: Record<string, Route> = {}): Promise<F
       }
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    routes: table,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), requests, routes: table };
 }
 
 export interface RecordedWrite {
@@ -93,7 +77,6 @@ export interface RecordedWrite {
  */
 export async function recordingProxy(target: string): Promise<{ url: string; writes: RecordedWrite[]; close(): Promise<void> }> {
   const writes: RecordedWrite[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -127,6 +110,12 @@ export async function recordingProxy(target: string): Promise<{ url: string; wri
         .catch(() => res.destroy());
     });
   });
+  return { ...(await listenOnLoopback(server)), writes };
+}
+
+/** Listens on 127.0.0.1, port 0; `close` also ends open connections (a hanging route would hold it open). */
+async function listenOnLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -135,7 +124,6 @@ export async function recordingProxy(target: string): Promise<{ url: string; wri
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    writes,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

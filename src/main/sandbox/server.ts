@@ -85,6 +85,8 @@ export interface SandboxCore {
   users: Record<string, string>;
   seed: number;
   now(): number;
+  /** Waits `ms` (the configured latency); tests put a clock of their own here instead of real time. */
+  sleep(ms: number): Promise<void>;
   /** Request counters by route, for tests ("the page was fetched once"). */
   hits: Map<string, number>;
   /** One-shot failures: the next `count` requests whose path contains `path` get `status`. */
@@ -114,6 +116,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     users: { ...(options.users ?? DEFAULT_USERS) },
     seed: options.seed ?? 1,
     now: Date.now,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     hits: new Map(),
     failNext: [],
   };
@@ -162,7 +165,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         req.socket.destroy();
         return;
       }
-      if (core.config.latencyMs > 0) await new Promise((r) => setTimeout(r, core.config.latencyMs));
+      if (core.config.latencyMs > 0) await core.sleep(core.config.latencyMs);
       if (core.config.offline) {
         req.socket.destroy();
         return;

@@ -7,7 +7,7 @@ import { describeError } from '../i18n/errors';
  * words) is folded away under "Technical details" for whoever supports the worker.
  */
 export function ErrorText({ error, id }: { error: AppErrorShape | null | undefined; id?: string }) {
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation();
   if (!error) return null;
   const { title, why } = describeError(t, error);
   return (
@@ -16,7 +16,7 @@ export function ErrorText({ error, id }: { error: AppErrorShape | null | undefin
       {why ? <div>{why}</div> : null}
       {error.message ? (
         <details className="error-detail">
-          <summary>{t('technical')}</summary>
+          <summary>{t('errors:technical')}</summary>
           {error.message}
         </details>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { notifications } from '../../shared/i18n/en/notifications';
 import { useNotifications } from '../store/notifications';
 import { usePackages } from '../store/packages';
 import { useUi } from '../store/ui';
@@ -18,12 +19,15 @@ export function NotificationToasts() {
         const reason = [n.reasonName, n.reasonDesc].filter(Boolean).join(' — ');
         // The worker finds the parcel by its order number: cancel toasts name it when it is known.
         const order = n.matched?.orderNumber ?? '';
-        const msg = (key: string) => ({ key: `notifications:toast.${key}`, params: { id, reason, order } });
+        const msg = (key: keyof (typeof notifications)['toast']) => ({
+          key: `notifications:toast.${key}` as const,
+          params: { id, reason, order },
+        });
         // "Do not ship it" needs the worker to look: it stays, with a button that opens the package.
         const matched = n.matched;
         const openIt = matched
           ? {
-              label: { key: 'notifications:toast.open' },
+              label: { key: 'notifications:toast.open' as const },
               run: () => {
                 go('packages');
                 void usePackages.getState().open(matched.kind, matched.id);

@@ -31,28 +31,8 @@ export function StatusBar({ onSignOut }: { onSignOut?: () => void }) {
               {t('status.noPending')}
             </span>
           ) : null}
-          {status.pendingWrites > 0 ? (
-            <button
-              type="button"
-              className="pill pill-warn pill-button"
-              data-testid="pending-indicator"
-              onClick={toOutbox}
-              title={t('status.openOutbox')}
-            >
-              {t('status.pending', { count: status.pendingWrites })}
-            </button>
-          ) : null}
-          {status.failedWrites > 0 ? (
-            <button
-              type="button"
-              className="pill pill-bad pill-button"
-              data-testid="failed-indicator"
-              onClick={toOutbox}
-              title={t('status.openOutbox')}
-            >
-              {t('status.failed', { count: status.failedWrites })}
-            </button>
-          ) : null}
+          <OutboxBadge kind="pending" count={status.pendingWrites} onClick={toOutbox} />
+          <OutboxBadge kind="failed" count={status.failedWrites} onClick={toOutbox} />
         </>
       ) : null}
       <span className="status-spacer" />
@@ -70,5 +50,22 @@ export function StatusBar({ onSignOut }: { onSignOut?: () => void }) {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** How many writes wait or were refused, as a button that opens the outbox; nothing at 0. */
+function OutboxBadge({ kind, count, onClick }: { kind: 'pending' | 'failed'; count: number; onClick?: () => void }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <button
+      type="button"
+      className={`pill ${kind === 'pending' ? 'pill-warn' : 'pill-bad'} pill-button`}
+      data-testid={`${kind}-indicator`}
+      onClick={onClick}
+      title={t('status.openOutbox')}
+    >
+      {kind === 'pending' ? t('status.pending', { count }) : t('status.failed', { count })}
+    </button>
   );
 }

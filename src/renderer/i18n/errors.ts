@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { AppErrorShape } from '../../shared/result';
 
-const knownStatus = new Set(['400', '401', '403', '404', '409', '413', '429']);
+const KNOWN_STATUS = ['400', '401', '403', '404', '409', '413', '429'] as const;
+const isKnownStatus = (s: string): s is (typeof KNOWN_STATUS)[number] => (KNOWN_STATUS as readonly string[]).includes(s);
 
 /**
  * An error in the worker's words: what happened (by code), why (network cause or the service's
@@ -22,7 +23,7 @@ export function describeError(t: TFunction, error: AppErrorShape): { title: stri
   }
   if (typeof p.status === 'number' || typeof p.status === 'string') {
     const status = String(p.status);
-    const key = knownStatus.has(status) ? status : status.startsWith('5') ? '5xx' : null;
+    const key = isKnownStatus(status) ? status : status.startsWith('5') ? '5xx' : null;
     return { title, why: key ? t(`errors:http.${key}`) : t('errors:http.refused', { status }) };
   }
   return { title, why: null };

@@ -41,7 +41,7 @@ export function PrintPreview({
   size: LabelSize;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('labels');
+  const { t } = useTranslation(['labels', 'common']);
   const { columns, marginXMm, marginYMm } = perPage(size);
   const sheet = useMemo(() => pages(codes, size), [codes, size]);
   useEffect(() => {

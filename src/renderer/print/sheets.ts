@@ -1,4 +1,5 @@
 import { COMMAND_QUANTITIES, commandCode, type CountCommand } from '../../shared/gs1/scan-intent';
+import type { I18nKey } from '../../shared/i18n/custom-types';
 
 /** One barcode on a printed sheet. */
 export interface PrintedCode {
@@ -9,7 +10,7 @@ export interface PrintedCode {
   /** Human-readable text printed under the bars. */
   text: string;
   /** A title above it (a command's name, the symbol's name on the test sheet); i18n key + params. */
-  title?: { key: string; params?: Record<string, string | number> };
+  title?: { key: I18nKey; params?: Record<string, string | number> };
   /** No barcode, text only: a character a keyboard-wedge scan could not bring back (ı, ş, İ …). */
   textOnly?: boolean;
 }

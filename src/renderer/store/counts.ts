@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { CountLine, CountOptions, CountReview, CountSession, ScanProblem, ScanResult } from '../../shared/domain/counts';
 import type { OutboxItem } from '../../shared/domain/outbox';
 import type { AppErrorShape, Result } from '../../shared/result';
+import { systemTimeZone } from '../../shared/domain/time';
 import { call, subscribe } from '../bridge/api';
 import { i18n } from '../i18n';
 import { useUi } from './ui';
@@ -330,7 +331,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
     if (s) await get().loadPushStatus(s.id);
   },
 
-  exportCsv: (sessionId) => call('counts.export', { sessionId }),
+  exportCsv: (sessionId) => call('counts.export', { sessionId, timeZone: systemTimeZone() }),
 
   /** Push results update live as the outbox sends. */
   watchOutbox() {

@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type { OutboxItem, OutboxState } from '../../shared/domain/outbox';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { writeCsv } from '../../shared/csv/write';
+import { localInstant, systemTimeZone } from '../../shared/domain/time';
 
 export type OutboxFilter = 'open' | 'failed' | 'all';
 
@@ -86,11 +88,8 @@ export function summaryParams(i: OutboxItem): Record<string, string | number> {
 }
 
 /** The outbox as CSV (one row per write), for a supervisor or support. */
-export function outboxCsv(items: OutboxItem[]): string {
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-    return /[",\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
+/** The list as CSV (the one writer: formula-like cells as text); times local to `timeZone` with their offset. */
+export function outboxCsv(items: OutboxItem[], timeZone = systemTimeZone()): string {
   const head = [
     'id',
     'kind',
@@ -105,23 +104,19 @@ export function outboxCsv(items: OutboxItem[]): string {
     'error',
     'response',
   ];
-  const rows = items.map((i) =>
-    [
-      i.id,
-      i.kind,
-      i.groupKey,
-      i.state,
-      i.attempts,
-      i.nextAttemptAt,
-      i.createdAt,
-      i.sentAt,
-      i.summary,
-      i.responseStatus,
-      i.lastError?.message ?? '',
-      i.responseBody ?? '',
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return [head.join(','), ...rows].join('\n') + '\n';
+  const rows = items.map((i) => [
+    i.id,
+    i.kind,
+    i.groupKey,
+    i.state,
+    i.attempts,
+    localInstant(i.nextAttemptAt, timeZone),
+    localInstant(i.createdAt, timeZone),
+    localInstant(i.sentAt, timeZone),
+    JSON.stringify(i.summary),
+    i.responseStatus,
+    i.lastError?.message ?? '',
+    i.responseBody ?? '',
+  ]);
+  return writeCsv(head, rows);
 }

@@ -3,9 +3,11 @@ import type { NotificationSummary } from '../../shared/domain/notifications';
 import type { PackageDetail, PackageKind, PackageSearchResult, PackageSummary, SyncStatus } from '../../shared/domain/packages';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { pagedList } from './paged-list';
 import { resetOnWorkspaceChange } from './workspace';
 
-export const PAGE_SIZE = 100;
+/** The package list, 100 rows a page. */
+export const packagePages = pagedList<PackageSummary>(100);
 /** Typing waits this long for the next key before it searches (every query answers in a few ms). */
 export const SEARCH_DEBOUNCE_MS = 40;
 
@@ -47,7 +49,6 @@ export interface PackagesState {
   refreshSync(): Promise<void>;
 }
 
-const inflight = new Set<string>();
 let searchLoop: Promise<PackageSearchResult | null> | null = null;
 let searchWanted = false;
 
@@ -117,7 +118,7 @@ export const usePackages = create<PackagesState>()((set, get) => ({
           searchWanted = false;
           last = null;
           const { query, kind, status, generation } = get();
-          const r = await call('packages.search', { query, kind, status, offset: 0, limit: PAGE_SIZE });
+          const r = await call('packages.search', { query, kind, status, offset: 0, limit: packagePages.pageSize });
           if (searchWanted || get().generation !== generation) continue;
           if (!r.ok) set({ searching: false, error: r.error, total: 0, more: false, pages: {}, shownQuery: query });
           else {
@@ -140,19 +141,14 @@ export const usePackages = create<PackagesState>()((set, get) => ({
     return searchLoop;
   },
 
-  async ensurePage(page) {
-    const { pages, generation, query, kind, status, total } = get();
-    if (pages[page] || page * PAGE_SIZE >= total) return;
-    const key = `${generation}:${page}`;
-    if (inflight.has(key)) return;
-    inflight.add(key);
-    try {
-      const r = await call('packages.search', { query, kind, status, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-      if (get().generation !== generation || !r.ok) return;
-      set({ pages: { ...get().pages, [page]: r.value.items } });
-    } finally {
-      inflight.delete(key);
-    }
+  ensurePage(page) {
+    const { query, kind, status } = get();
+    return packagePages.ensurePage(
+      page,
+      get,
+      (offset, limit) => call('packages.search', { query, kind, status, offset, limit }),
+      (pages) => set({ pages }),
+    );
   },
 
   async submit(code) {
@@ -190,9 +186,5 @@ export const usePackages = create<PackagesState>()((set, get) => ({
     if (r.ok) set({ sync: r.value });
   },
 }));
-
-/** The row at a list index, or undefined while its page is loading. */
-export const rowAt = (s: Pick<PackagesState, 'pages'>, index: number): PackageSummary | undefined =>
-  s.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
 
 resetOnWorkspaceChange(usePackages);

@@ -1,12 +1,24 @@
 import { create } from 'zustand';
 import type { Condition, Inspection, ReturnDetail, ReturnsListInput, ReturnSummary } from '../../shared/domain/returns';
 import type { AppErrorShape, Result } from '../../shared/result';
+import { dayRange, systemTimeZone, type LocalDay } from '../../shared/domain/time';
 import { call, subscribe } from '../bridge/api';
+import { pagedList } from './paged-list';
 import { resetOnWorkspaceChange } from './workspace';
 
-export const RETURNS_PAGE = 100;
+/** The returns list, 100 rows a page. */
+export const returnPages = pagedList<ReturnSummary>(100);
 
-export type ReturnFilters = Required<Pick<ReturnsListInput, 'decision' | 'inspected' | 'from' | 'to' | 'carrier' | 'customer'>>;
+/** What the filter bar holds: `from`/`to` are the worker's local days (both included), as typed. */
+export type ReturnFilters = Required<Pick<ReturnsListInput, 'decision' | 'inspected' | 'carrier' | 'customer'>> & {
+  from: LocalDay | null;
+  to: LocalDay | null;
+};
+
+/** The list's input: the local days become instants of the worker's time zone (a day is local midnight to local midnight). */
+export function listInput(f: ReturnFilters, timeZone = systemTimeZone()): Omit<ReturnsListInput, 'offset' | 'limit'> {
+  return { ...f, ...dayRange(f.from, f.to, timeZone) };
+}
 
 interface ReturnsState {
   filters: ReturnFilters;
@@ -40,7 +52,8 @@ interface ReturnsState {
   done(): Promise<Result<Inspection>>;
   reopen(): Promise<Result<Inspection>>;
   ack(): Promise<void>;
-  exportCsv(from: string, to: string): Promise<Result<{ filename: string; csv: string; rows: number }>>;
+  /** The inspections of returns dated on the worker's local days `from`..`to` (both included). */
+  exportCsv(from: LocalDay, to: LocalDay): Promise<Result<{ filename: string; csv: string; rows: number }>>;
 }
 
 export interface SavePatch {
@@ -63,7 +76,6 @@ function serial<T>(write: () => Promise<T>): Promise<T> {
 }
 
 const emptyFilters: ReturnFilters = { decision: 'all', inspected: 'all', from: null, to: null, carrier: null, customer: '' };
-const inflight = new Set<string>();
 
 export const useReturns = create<ReturnsState>()((set, get) => {
   const applyInspection = (r: Result<Inspection>) => {
@@ -73,6 +85,15 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     return r;
   };
   const selectedId = () => get().selected;
+  /** A write of the open inspection, in turn with the others; the list refreshes after it. */
+  const inspectionWrite = (send: (id: number) => Promise<Result<Inspection>>) =>
+    serial(async (): Promise<Result<Inspection>> => {
+      const id = selectedId();
+      if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
+      const r = applyInspection(await send(id));
+      void get().search();
+      return r;
+    });
 
   return {
     filters: emptyFilters,
@@ -113,24 +134,20 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     async search() {
       const generation = get().generation + 1;
       set({ generation });
-      const r = await call('returns.list', { ...get().filters, offset: 0, limit: RETURNS_PAGE });
+      const r = await call('returns.list', { ...listInput(get().filters), offset: 0, limit: returnPages.pageSize });
       if (get().generation !== generation) return;
       if (r.ok) set({ total: r.value.total, pages: { 0: r.value.items }, error: null });
       else set({ error: r.error, total: 0, pages: {} });
     },
 
-    async ensurePage(page) {
-      const { pages, generation, total, filters } = get();
-      if (pages[page] || page * RETURNS_PAGE >= total) return;
-      const key = `${generation}:${page}`;
-      if (inflight.has(key)) return;
-      inflight.add(key);
-      try {
-        const r = await call('returns.list', { ...filters, offset: page * RETURNS_PAGE, limit: RETURNS_PAGE });
-        if (r.ok && get().generation === generation) set({ pages: { ...get().pages, [page]: r.value.items } });
-      } finally {
-        inflight.delete(key);
-      }
+    ensurePage(page) {
+      const filters = listInput(get().filters);
+      return returnPages.ensurePage(
+        page,
+        get,
+        (offset, limit) => call('returns.list', { ...filters, offset, limit }),
+        (pages) => set({ pages }),
+      );
     },
 
     async scan(code) {
@@ -202,32 +219,9 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       return get().save(patch);
     },
 
-    scanItem: (code) =>
-      serial(async () => {
-        const id = selectedId();
-        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-        const r = applyInspection(await call('returns.scanItem', { id, code }));
-        void get().search();
-        return r;
-      }),
-
-    done: () =>
-      serial(async () => {
-        const id = selectedId();
-        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-        const r = applyInspection(await call('returns.done', { id }));
-        void get().search();
-        return r;
-      }),
-
-    reopen: () =>
-      serial(async () => {
-        const id = selectedId();
-        if (id === null) return { ok: false, error: { code: 'not_found', message: '' } };
-        const r = applyInspection(await call('returns.reopen', { id }));
-        void get().search();
-        return r;
-      }),
+    scanItem: (code) => inspectionWrite((id) => call('returns.scanItem', { id, code })),
+    done: () => inspectionWrite((id) => call('returns.done', { id })),
+    reopen: () => inspectionWrite((id) => call('returns.reopen', { id })),
 
     async ack() {
       const id = selectedId();
@@ -236,11 +230,12 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       if (r.ok) set({ detail: r.value });
     },
 
-    exportCsv: (from, to) => call('returns.export', { from, to }),
+    exportCsv(from, to) {
+      const timeZone = systemTimeZone();
+      const range = dayRange(from, to, timeZone);
+      return call('returns.export', { from: range.from!, to: range.to!, timeZone });
+    },
   };
 });
-
-export const returnAt = (pages: Record<number, ReturnSummary[]>, index: number) =>
-  pages[Math.floor(index / RETURNS_PAGE)]?.[index % RETURNS_PAGE];
 
 resetOnWorkspaceChange(useReturns);

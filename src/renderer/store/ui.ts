@@ -1,10 +1,11 @@
 import { create } from 'zustand';
+import type { I18nKey } from '../../shared/i18n/custom-types';
 
 export const screens = ['counts', 'packages', 'returns', 'products', 'notifications', 'settings', 'outbox'] as const;
 export type Screen = (typeof screens)[number];
 
 /** A toast's text: an i18n key (re-rendered when the language changes) or, for callers that still translate, a string. */
-export type ToastMessage = string | { key: string; params?: Record<string, string | number> };
+export type ToastMessage = string | { key: I18nKey; params?: Record<string, string | number> };
 
 export interface Toast {
   id: number;

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { OutboxItem } from '../domain/outbox';
 import { Empty } from '../domain/common';
-import { CountDetail, CountExport, CountOptions, CountReview, CountSession, CountsInputs, LineChange, PushResult, ScanResult } from '../domain/counts';
+import {
+  CountDetail,
+  CountExport,
+  CountOptions,
+  CountReview,
+  CountSession,
+  CountsInputs,
+  LineChange,
+  PushResult,
+  ScanResult,
+} from '../domain/counts';
 import { method } from './define';
 
 export const countsMethods = {
@@ -32,7 +42,7 @@ export const countsMethods = {
   'counts.discard': method(CountsInputs.session, CountSession),
   'counts.history': method(CountsInputs.history, z.array(CountSession)),
   'counts.pushStatus': method(CountsInputs.session, z.array(OutboxItem)),
-  'counts.export': method(CountsInputs.session, CountExport),
+  'counts.export': method(CountsInputs.export, CountExport),
 } as const;
 
 export const countsEvents = {} as const;

@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const text = (max = 200) => z.string().max(max);
 export const nonEmpty = (max = 200) => z.string().trim().min(1).max(max);
 export const Empty = z.strictObject({});
-export const IsoDateTime = z.string().max(40);
 
 /** http(s) URL without credentials; trailing slashes removed so paths can be appended. */
 export const BaseUrl = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, TimeZone } from './time';
 import { StorageCode } from './settings';
 
 export const CountSession = z.object({
@@ -10,11 +11,11 @@ export const CountSession = z.object({
   station: z.string().nullable(),
   totalUnits: z.number().int(),
   lineCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  pushedAt: z.string().nullable(),
+  createdAt: Instant,
+  updatedAt: Instant,
+  pushedAt: Instant.nullable(),
   /** When the count was sent or discarded. */
-  endedAt: z.string().nullable(),
+  endedAt: Instant.nullable(),
   /** History (issue 18): sent lines that were recounted, and whose stock moved during the count. */
   recounted: z.number().int().optional(),
   moved: z.number().int().optional(),
@@ -28,7 +29,7 @@ export const CountLine = z.object({
   barcode: z.string().nullable(),
   /** Not a known product and not yet assigned: counted under the scanned code. */
   unknown: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: Instant,
   /** Order of first scan (stable list order) and of last change (most recent first). */
   firstEvent: z.number().int(),
   lastEvent: z.number().int(),
@@ -108,7 +109,7 @@ export const CountDetail = z.object({
       code: z.string(),
       sku: z.string().nullable(),
       delta: z.number().int(),
-      at: z.string(),
+      at: Instant,
       outcome: ScanOutcome,
       lot: z.string().nullable().optional(),
       expiry: z.string().nullable().optional(),
@@ -169,7 +170,7 @@ export const CountReview = z.object({
   lines: z.array(ReviewLine),
   /** In the previous count but not scanned now: sent as 0 only when the worker asks. */
   missing: z.array(z.object({ sku: z.string(), name: z.string().nullable(), previous: z.number().int() })),
-  previousCountAt: z.string().nullable(),
+  previousCountAt: Instant.nullable(),
   needsConfirmation: z.boolean(),
   /** Lines that must be recounted or decided before sending (the push is refused until then). */
   blocked: z.number().int().optional(),
@@ -202,6 +203,8 @@ export const CountsInputs = {
   }),
   release: z.strictObject({ sessionId: z.number().int().positive(), holder: z.string().min(1).max(64) }),
   session: z.strictObject({ sessionId: z.number().int().positive() }),
+  /** Times in the CSV are local to `timeZone` (the worker's), with their offset; default: the core's zone. */
+  export: z.strictObject({ sessionId: z.number().int().positive(), timeZone: TimeZone.optional() }),
   scan: z.strictObject({
     sessionId: z.number().int().positive(),
     code: ScanCode,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { Instant } from './time';
 import { PackageKind } from './packages';
 
 export const NotificationSummary = z.object({
   id: z.number().int(),
-  receivedAt: z.string(),
+  receivedAt: Instant,
   hookName: z.string(),
   packageId: z.string(),
   packageType: z.string(),

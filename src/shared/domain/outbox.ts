@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './time';
 import { AppErrorSchema } from '../result';
 
 export const OutboxState = z.enum(['pending', 'sending', 'sent', 'failed', 'cancelled']);
@@ -13,7 +14,7 @@ export const OutboxItem = z.object({
   groupKey: z.string(),
   state: OutboxState,
   attempts: z.number().int(),
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: Instant.nullable(),
   lastError: AppErrorSchema.nullable(),
   responseStatus: z.number().int().nullable(),
   /** What the service answered (truncated to 20 000 characters). */
@@ -21,8 +22,8 @@ export const OutboxItem = z.object({
   /** What the write is about, for lists: e.g. {lines: 12, storageCode: 'A-01'}. */
   summary: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   ref: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  createdAt: Instant,
+  sentAt: Instant.nullable(),
   /** The refused write of the same group this one waits behind (pending only), or null. */
   blockedBy: z.number().int().nullable(),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './time';
 import { PackageRecord } from '../service/packages';
 import { AppErrorSchema } from '../result';
 
@@ -15,7 +16,7 @@ export const PackageSummary = z.object({
   customerName: z.string(),
   cargoName: z.string().nullable(),
   cargoTrackingNumber: z.string().nullable(),
-  orderDate: z.string().nullable(),
+  orderDate: Instant.nullable(),
   isConfirm: z.boolean().nullable(),
   itemCount: z.number().int(),
 });
@@ -44,7 +45,7 @@ export const PackageDetail = z.object({
   summary: PackageSummary,
   /** The record as the service sent it (every field kept), with notification updates applied. */
   record: PackageRecord,
-  syncedAt: z.string(),
+  syncedAt: Instant,
 });
 export type PackageDetail = z.infer<typeof PackageDetail>;
 
@@ -55,21 +56,21 @@ export const SyncProgress = z.object({
   totalPages: z.number().int().nullable(),
   fetched: z.number().int(),
   total: z.number().int().nullable(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  startedAt: Instant.nullable(),
+  finishedAt: Instant.nullable(),
   error: AppErrorSchema.nullable(),
   /**
    * The request the sync is waiting for right now: when it was sent and how long it may take, so
    * a screen can count the seconds (a hung service shows, instead of a bar that never moves).
    */
-  waiting: z.object({ page: z.number().int(), since: z.string(), timeoutMs: z.number().int(), attempt: z.number().int() }).nullish(),
+  waiting: z.object({ page: z.number().int(), since: Instant, timeoutMs: z.number().int(), attempt: z.number().int() }).nullish(),
 });
 export type SyncProgress = z.infer<typeof SyncProgress>;
 
 export const SyncInput = z.strictObject({
-  /** ISO dates; default: the last 30 days. */
-  from: z.string().max(40).optional(),
-  to: z.string().max(40).optional(),
+  /** Instants with their offset; default: the last 30 days. */
+  from: Instant.optional(),
+  to: Instant.optional(),
   kinds: z.array(PackageKind).min(1).max(2).default(['order', 'return']),
 });
 export type SyncInput = z.input<typeof SyncInput>;
@@ -85,15 +86,15 @@ export const SyncReport = z.object({
       resumedPages: z.number().int(),
     }),
   ),
-  from: z.string(),
-  to: z.string(),
-  finishedAt: z.string(),
+  from: Instant,
+  to: Instant,
+  finishedAt: Instant,
 });
 export type SyncReport = z.infer<typeof SyncReport>;
 
 export const SyncStatus = z.object({
   progress: SyncProgress,
-  lastSuccessAt: z.string().nullable(),
+  lastSuccessAt: Instant.nullable(),
   cached: z.object({ orders: z.number().int(), returns: z.number().int() }),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;

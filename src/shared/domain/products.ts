@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './time';
 import { OutboxItem } from './outbox';
 
 export const DraftKind = z.enum(['single', 'variant', 'import']);
@@ -7,7 +8,7 @@ export const DraftSummary = z.object({
   id: z.number().int(),
   name: z.string(),
   kind: DraftKind,
-  updatedAt: z.string(),
+  updatedAt: Instant,
 });
 export type DraftSummary = z.infer<typeof DraftSummary>;
 
@@ -56,7 +57,7 @@ export const ProductBatch = z.object({
   label: z.string(),
   source: z.enum(['editor', 'import', 'cli']),
   recordCount: z.number().int(),
-  createdAt: z.string(),
+  createdAt: Instant,
   /** The write as the outbox sees it: waiting, accepted (with the service's answer) or refused. */
   write: OutboxItem.nullable(),
   records: z.unknown(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, TimeZone } from './time';
 import { NotificationSummary } from './notifications';
 import { PackageDetail } from './packages';
 
@@ -22,7 +23,7 @@ export const ReturnSummary = z.object({
   cargoName: z.string().nullable(),
   cargoTrackingNumber: z.string().nullable(),
   status: z.string().nullable(),
-  returnDate: z.string().nullable(),
+  returnDate: Instant.nullable(),
   decision: Decision,
   inspection: InspectionState,
   itemCount: z.number().int(),
@@ -32,9 +33,12 @@ export type ReturnSummary = z.infer<typeof ReturnSummary>;
 export const ReturnsListInput = z.strictObject({
   decision: z.enum(['all', 'awaiting', 'confirmed', 'rejected']).default('all'),
   inspected: z.enum(['all', 'none', 'in_progress', 'done']).default('all'),
-  /** ISO dates (inclusive, by return date). */
-  from: z.string().max(40).nullable().default(null),
-  to: z.string().max(40).nullable().default(null),
+  /**
+   * By return date, the half-open range [from, to) of instants (a local day: its first moment to
+   * the first moment of the next day, see `dayRange` in ./time).
+   */
+  from: Instant.nullable().default(null),
+  to: Instant.nullable().default(null),
   carrier: z.string().max(100).nullable().default(null),
   /** A customer's name, e-mail or phone (Turkish-insensitive). */
   customer: z.string().max(100).default(''),
@@ -70,9 +74,9 @@ export const Inspection = z.object({
   reason: z.string().nullable(),
   note: z.string().nullable(),
   inspector: z.string().nullable(),
-  startedAt: z.string(),
-  updatedAt: z.string(),
-  doneAt: z.string().nullable(),
+  startedAt: Instant,
+  updatedAt: Instant,
+  doneAt: Instant.nullable(),
   lines: z.array(InspectionLine),
   mismatches: z.number().int(),
 });
@@ -113,10 +117,11 @@ export const ReturnsInputs = {
     reason: Text(500).optional(),
     note: Text(2000).optional(),
     /** The updatedAt the editor started from: a save over a newer one is refused. */
-    expectedUpdatedAt: z.string().max(40).nullable().optional(),
+    expectedUpdatedAt: Instant.nullable().optional(),
   }),
   scanItem: z.strictObject({ id: z.number().int().positive(), code: z.string().trim().min(1).max(200) }),
-  export: z.strictObject({ from: z.string().max(40), to: z.string().max(40) }),
+  /** Returns dated in [from, to); times in the CSV are local to `timeZone`, with their offset. */
+  export: z.strictObject({ from: Instant, to: Instant, timeZone: TimeZone }),
 };
 
 export const ReturnsExport = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });

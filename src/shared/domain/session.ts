@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './time';
 import { nonEmpty, text } from './common';
 
 /**
@@ -10,7 +11,7 @@ export const SessionState = z.object({
   user: text(200).nullable(),
   profileId: z.string().max(64).nullable(),
   profileName: text(80).nullable(),
-  expiresAt: z.string().max(40).nullable(),
+  expiresAt: Instant.nullable(),
   /** Signed in with the training sandbox: nothing reaches the real service. */
   training: z.boolean(),
   /** Signed in from the local verifier because the service was unreachable; no token yet. */

@@ -1,4 +1,5 @@
 import { decodeFileBytes } from './file-text';
+import { LISTS } from './constants';
 import { fold } from '../text/case';
 import { codeKey, ProductType, textMembers, type ProductRecord, type TextMember } from './schema';
 import { assetTypeOf, readBoolean, readCode, readDecimal, readId } from './csv-cells';
@@ -38,11 +39,11 @@ export interface ProductImportDefaults {
 }
 
 export const defaultImportLists: ProductImportDefaults = {
-  contentList: 4,
-  priceList: 7,
-  assetList: 8,
-  attributeList: 49,
-  productLists: [10],
+  contentList: LISTS.content,
+  priceList: LISTS.price,
+  assetList: LISTS.asset,
+  attributeList: LISTS.attribute,
+  productLists: [LISTS.product],
 };
 
 /** Where a record came from: its row, and the column of each field path (or path prefix). */

@@ -1,4 +1,5 @@
 import { AssetType, codeKey, ProductType, type LocalizedText, type ProductRecord } from './schema';
+import { CULTURES } from './constants';
 
 /** What a scan resolves to: a record that can be sold and counted (a variant or a single product). */
 export interface SellableProduct {
@@ -10,9 +11,6 @@ export interface SellableProduct {
   image: string | null;
   type: typeof ProductType.variant | typeof ProductType.single;
 }
-
-/** std is what every record has; tr before en because the staff read Turkish first. */
-const CULTURES = ['std', 'tr', 'en'];
 
 export function pickText(list: readonly LocalizedText[] | null | undefined): string | null {
   if (!list?.length) return null;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TRUSTED_CALLER } from '../../../src/main/core/admin/admin-gate';
 import { startReceiver, type ReceiverHandle } from '../../../src/main/core/notifications/receiver';
 import { notificationsOf } from '../../../src/main/core/notifications/service';
 import { hashSecret } from '../../../src/main/core/notifications/secret-hash';
@@ -52,7 +53,8 @@ describe('receiver: credentials always', () => {
 
   it('cannot be configured without credentials', async () => {
     await switchedOn();
-    const r = await t!.core.call('notifications.configureReceiver', { auth: 'none' } as never);
+    // What the types refuse, sent as a hostile caller would (untyped, through the hosts' entry point).
+    const r = await t!.core.invoke('notifications.configureReceiver', { auth: 'none' }, TRUSTED_CALLER);
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const basic = await t!.core.call('notifications.configureReceiver', { auth: 'basic', userName: 'oms' });
     expect(basic).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

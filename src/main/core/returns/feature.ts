@@ -19,7 +19,7 @@ export const returnsFeature: Feature = {
         repo.ackChange(id);
         return repo.get(id);
       },
-      'returns.export': ({ from, to }) => returnsOf(ctx.workspace()).exportCsv(from, to),
+      'returns.export': (input) => returnsOf(ctx.workspace()).exportCsv(input),
     };
   },
 };

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { cli } from '../../../shared/i18n/en/cli';
 import { createCore, type Core } from '../../core';
 import { sandboxTrainingService } from '../training';
 import type { Result } from '../../../shared/result';
@@ -26,7 +27,7 @@ export interface CliContext {
 export interface Command {
   name: string;
   /** i18n key of the one-line summary in `wd --help`. */
-  summary: string;
+  summary: `cli:help.${keyof (typeof cli)['help']}`;
   usage: string;
   /** Resolves to the exit code; long-running commands resolve when they are stopped. */
   run(ctx: CliContext, argv: string[]): Promise<number>;

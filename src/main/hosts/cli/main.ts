@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { createI18n } from '../../../shared/i18n';
 import { AppError } from '../../core/errors';
 import { defaultDataDir } from '../../core/paths';
@@ -77,12 +78,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-function usage(t: (k: string) => string, message: string): number {
+function usage(t: TFunction, message: string): number {
   process.stderr.write(`${message}\n${t('cli:usage')}\n`);
   return 2;
 }
 
-function help(t: (k: string) => string, code: number): number {
+function help(t: TFunction, code: number): number {
   const out = code === 0 ? process.stdout : process.stderr;
   out.write(`${t('cli:usage')}\n\n${t('cli:commands')}\n`);
   for (const c of commands) out.write(`  ${c.name.padEnd(14)} ${t(c.summary)}\n`);

@@ -1,5 +1,6 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { TFunction } from 'i18next';
+import type { desktop } from '../../../shared/i18n/en/desktop';
 
 /**
  * A minimal application menu in the worker's language: quit, editing (copy and paste need it on
@@ -7,7 +8,7 @@ import type { TFunction } from 'i18next';
  * adds them under View.
  */
 export function applicationMenu(t: TFunction, opts: { packaged: boolean; mac: boolean }): MenuItemConstructorOptions[] {
-  const m = (key: string) => t(`desktop:menu.${key}`);
+  const m = (key: keyof (typeof desktop)['menu']) => t(`desktop:menu.${key}`);
   const view: MenuItemConstructorOptions[] = [
     { role: 'resetZoom', label: m('resetZoom') },
     { role: 'zoomIn', label: m('zoomIn') },

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CountCommand } from '../../../shared/gs1/scan-intent';
 import { useCommandNotice } from './commands';
 
-export function commandName(c: CountCommand, t: (key: string, params?: Record<string, unknown>) => string): string {
+export function commandName(c: CountCommand, t: TFunction<'gs1'>): string {
   return c.type === 'quantity' ? t('command.quantity', { quantity: c.quantity }) : t(`command.${c.type}`);
 }
 

@@ -10,7 +10,7 @@ import { LastScanCard } from './LastScanCard';
 import { RecountBanner } from './RecountBanner';
 
 export function CountingView({ pending, onScan, onReview }: { pending: number; onScan: (code: string) => void; onReview: () => void }) {
-  const { t } = useTranslation('counts');
+  const { t } = useTranslation(['counts', 'common']);
   const c = useCounts(
     useShallow((s) => ({
       session: s.session,

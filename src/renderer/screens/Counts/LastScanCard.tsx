@@ -7,7 +7,7 @@ import { UnknownResolver } from './UnknownResolver';
 
 /** Big enough to read from a metre away: what was just scanned and what it did. */
 export function LastScanCard() {
-  const { t } = useTranslation('counts');
+  const { t } = useTranslation(['counts', 'gs1']);
   const { last, nextQuantity } = useCounts(useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity })));
   const next =
     nextQuantity !== null ? (

@@ -10,7 +10,7 @@ import { useCounts } from '../../store/counts';
  * about first, since the assignment is remembered for every later scan.
  */
 export function UnknownResolver({ code, onResolved }: { code: string; onResolved?: () => void }) {
-  const { t } = useTranslation('counts');
+  const { t } = useTranslation(['counts', 'common']);
   const assign = useCounts((s) => s.assign);
   const removeLine = useCounts((s) => s.removeLine);
   const [assigning, setAssigning] = useState(false);

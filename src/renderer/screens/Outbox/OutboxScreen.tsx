@@ -6,6 +6,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorText } from '../../components/ErrorText';
 import { downloadText } from '../../download';
 import { formatDateTime, formatNumber } from '../../i18n/format';
+import { localDay, systemTimeZone } from '../../../shared/domain/time';
 import { canCancel, canRetry, outboxCsv, summaryParams, useOutbox, type OutboxFilter } from '../../store/outbox';
 import { useUi } from '../../store/ui';
 
@@ -91,7 +92,7 @@ export function OutboxScreen() {
             type="button"
             className="btn"
             disabled={s.items.length === 0}
-            onClick={() => downloadText(`outbox-${new Date().toISOString().slice(0, 10)}.csv`, outboxCsv(s.items))}
+            onClick={() => downloadText(`outbox-${localDay(Date.now(), systemTimeZone())}.csv`, outboxCsv(s.items))}
           >
             {t('actions.export')}
           </button>

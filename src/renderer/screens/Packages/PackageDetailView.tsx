@@ -103,7 +103,9 @@ export function PackageDetailView({
       {s.kind === 'return' ? (
         <Section title={t('detail.returnInfo')}>
           <dl>
-            <Field label={t('detail.isConfirm')}>{t(`detail.confirm.${String(r.isConfirm ?? null)}`)}</Field>
+            <Field label={t('detail.isConfirm')}>
+              {t(r.isConfirm === true ? 'detail.confirm.true' : r.isConfirm === false ? 'detail.confirm.false' : 'detail.confirm.null')}
+            </Field>
             <Field label={t('detail.reason')}>{r.reason}</Field>
             <Field label={t('detail.returnDate')}>{r.returnDate ? formatDateTime(r.returnDate) : null}</Field>
             <Field label={t('detail.returnLocation')}>{r.returnLocationCode}</Field>

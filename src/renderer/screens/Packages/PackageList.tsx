@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { StatusName } from '../../components/StatusName';
 import { formatDate } from '../../i18n/format';
-import { PAGE_SIZE, rowAt, usePackages } from '../../store/packages';
+import { packagePages, usePackages } from '../../store/packages';
 
 const ROW_HEIGHT = 72;
 
@@ -32,9 +32,7 @@ export function PackageList() {
     const first = items[0]?.index;
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
-    // The page before and the page after the visible rows are fetched too: a fast scroll finds
-    // its rows already there instead of loading rows.
-    for (let p = Math.max(0, Math.floor(first / PAGE_SIZE) - 1); p <= Math.floor(last / PAGE_SIZE) + 1; p++) void ensurePage(p);
+    for (const p of packagePages.pagesAround(first, last)) void ensurePage(p);
   }, [items, ensurePage]);
 
   function onKeyDown(e: React.KeyboardEvent<HTMLDivElement>, index: number) {
@@ -50,7 +48,7 @@ export function PackageList() {
     <div ref={parentRef} className="virtual-list" role="list" aria-label={t('list')} data-testid="package-list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((v) => {
-          const row = rowAt({ pages }, v.index);
+          const row = packagePages.rowAt(pages, v.index);
           const isSel = row && selected?.kind === row.kind && selected.id === row.id;
           return (
             <div

@@ -4,7 +4,7 @@ import { useProducts } from '../../store/products';
 
 /** What was sent to the product service, batch by batch, with the service's answer. */
 export function HistoryPanel() {
-  const { t } = useTranslation('products');
+  const { t } = useTranslation(['products', 'counts']);
   const history = useProducts((s) => s.history);
   const retry = useProducts((s) => s.retryWrite);
   if (history.length === 0) return <p className="hint">{t('editor.historyEmpty')}</p>;

@@ -3,7 +3,8 @@ import type { ProductRecord } from '../../../shared/products/schema';
 import { CURRENCIES, SIZE_KEY, textOf } from './model';
 
 const COLOUR_KEY = 260;
-const kindOf = (type: number) => ({ 1: 'model', 2: 'option', 3: 'variant', 4: 'single' })[type] ?? 'other';
+const KINDS: Record<number, 'model' | 'option' | 'variant' | 'single'> = { 1: 'model', 2: 'option', 3: 'variant', 4: 'single' };
+const kindOf = (type: number) => KINDS[type] ?? 'other';
 
 function nameOf(r: ProductRecord, lang: string): string {
   const first = lang === 'tr' ? 'tr' : 'en';

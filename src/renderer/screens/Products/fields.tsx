@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readDecimal } from '../../../shared/products/csv-cells';
 import type { ProductRecord } from '../../../shared/products/schema';
+import { CULTURES } from '../../../shared/products/constants';
 import { PInput, PSelect, PTextarea, useProblemProps } from './problemFields';
-import { ATTRIBUTES, CULTURES, CURRENCIES, newAsset, newAttribute, newPrice, setListItem, setText, textOf, type TextMember } from './model';
+import { ATTRIBUTES, CURRENCIES, newAsset, newAttribute, newPrice, setListItem, setText, textOf, type TextMember } from './model';
 
 type Edit = (r: ProductRecord) => void;
 

@@ -1,4 +1,5 @@
 import type { Asset, Attribute, LocalizedText, Price, ProductRecord } from '../../../shared/products/schema';
+import { LISTS, type Culture } from '../../../shared/products/constants';
 
 /**
  * The editor edits the request's records themselves: a field changes only when a person changes
@@ -6,8 +7,7 @@ import type { Asset, Attribute, LocalizedText, Price, ProductRecord } from '../.
  */
 export type Records = ProductRecord[];
 
-/** Lists and lookups the service documents (pim_Entity_List, GetCurrencies, GetAttributes). */
-export const LISTS = { content: 4, price: 7, asset: 8, attribute: 49, product: 10 } as const;
+/** Lookups the service documents (GetCurrencies, GetAttributes); the lists and cultures: shared/products/constants.ts. */
 export const CURRENCIES = [
   { id: 1, code: 'TRY' },
   { id: 2, code: 'USD' },
@@ -19,8 +19,6 @@ export const ATTRIBUTES = [
   { key: 269, name: 'size' },
   { key: 270, name: 'brand' },
 ] as const;
-export const CULTURES = ['std', 'tr', 'en'] as const;
-export type Culture = (typeof CULTURES)[number];
 export type TextMember = 'Name' | 'Description' | 'Title' | 'SeoDescription';
 
 export const SIZE_KEY = 269;

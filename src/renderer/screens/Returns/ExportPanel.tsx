@@ -5,15 +5,17 @@ import { DateInput } from '../../components/DateInput';
 import { ErrorText } from '../../components/ErrorText';
 import { downloadText } from '../../download';
 import { useReturns } from '../../store/returns';
+import { localDay, systemTimeZone } from '../../../shared/domain/time';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today and 30 days ago on the worker's calendar (not UTC's: at 01:00 in Istanbul UTC is still on yesterday). */
+const daysAgo = (n: number) => localDay(Date.now() - n * 86_400_000, systemTimeZone());
 
 /** A CSV of the inspections of a date range, for the people deciding in the service. */
 export function ExportPanel() {
   const { t } = useTranslation('returns');
   const exportCsv = useReturns((s) => s.exportCsv);
-  const [from, setFrom] = useState(() => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10));
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => daysAgo(30));
+  const [to, setTo] = useState(() => daysAgo(0));
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [empty, setEmpty] = useState(false);
   return (

@@ -11,7 +11,7 @@ import { PrintSheet } from './PrintSheet';
 const safeLink = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
 export function ReturnDetailView({ detail }: { detail: ReturnDetail }) {
-  const { t } = useTranslation('returns');
+  const { t } = useTranslation(['returns', 'packages']);
   const close = useReturns((s) => s.close);
   const ack = useReturns((s) => s.ack);
   const [printing, setPrinting] = useState(false);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { ReturnSummary } from '../../../shared/domain/returns';
 import { formatDate } from '../../i18n/format';
-import { RETURNS_PAGE, returnAt, useReturns } from '../../store/returns';
+import { returnPages, useReturns } from '../../store/returns';
 
 const ROW = 72;
 
@@ -53,15 +53,13 @@ export function ReturnList() {
     const first = items[0]?.index;
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
-    // The page before and the page after the visible rows are fetched too: a fast scroll finds
-    // its rows already there instead of loading rows.
-    for (let p = Math.max(0, Math.floor(first / RETURNS_PAGE) - 1); p <= Math.floor(last / RETURNS_PAGE) + 1; p++) void ensurePage(p);
+    for (const p of returnPages.pagesAround(first, last)) void ensurePage(p);
   }, [items, ensurePage]);
   return (
     <div ref={parent} className="virtual-list" role="list" aria-label={t('list')} data-testid="return-list">
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
-          const r = returnAt(pages, item.index);
+          const r = returnPages.rowAt(pages, item.index);
           return (
             <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
               {r ? (

@@ -4,6 +4,7 @@ import type { CountOptions } from '../../../shared/domain/counts';
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { loadCountOptions, saveCountOptions } from '../../store/counts';
+import { SettingsCard } from './SettingsCard';
 
 /** How the signed-in connection counts (issue 18): blind counts, recount on variance. */
 export function CountOptionsSection() {
@@ -22,8 +23,7 @@ export function CountOptionsSection() {
     setError(r.ok ? null : r.error);
   };
   return (
-    <section className="card" aria-labelledby="count-options-title">
-      <h2 id="count-options-title">{t('countOptions.title')}</h2>
+    <SettingsCard id="count-options" title={t('countOptions.title')}>
       {options ? (
         <label className="field field-check">
           <input type="checkbox" checked={options.blind} onChange={(e) => void save({ blind: e.target.checked })} />
@@ -61,7 +61,7 @@ export function CountOptionsSection() {
         </>
       ) : null}
       <ErrorText error={error} />
-    </section>
+    </SettingsCard>
   );
 }
 

@@ -4,10 +4,11 @@ import { languages, type Language } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
+import { SettingsCard } from './SettingsCard';
 
 /** What every worker may change: the language and the scan beep. */
 export function GeneralSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'scanner']);
   const settings = useApp((s) => s.settings);
   const update = useApp((s) => s.updateSettings);
   const [error, setError] = useState<AppErrorShape | null>(null);
@@ -19,8 +20,7 @@ export function GeneralSection() {
   };
 
   return (
-    <section className="card" aria-labelledby="general-title">
-      <h2 id="general-title">{t('general')}</h2>
+    <SettingsCard id="general" title={t('general')}>
       <label className="field">
         <span>{t('language')}</span>
         <select value={settings.language} onChange={(e) => void apply({ language: e.target.value as Language })}>
@@ -36,6 +36,6 @@ export function GeneralSection() {
         <span>{t('scanner:sound')}</span>
       </label>
       <ErrorText error={error} />
-    </section>
+    </SettingsCard>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PrintPreview } from '../../print/PrintPreview';
 import { LABEL_SIZES, TEST_SHEET, commandSheet, perPage, shelfLabels, type LabelSize, type PrintedCode } from '../../print/sheets';
 import { useApp } from '../../store/app';
+import { SettingsCard } from './SettingsCard';
 
 const SIZE_KEY = 'wd.labelSize';
 
@@ -47,9 +48,7 @@ export function LabelsSection() {
   };
 
   return (
-    <section className="card" aria-labelledby="labels-title">
-      <h2 id="labels-title">{t('title')}</h2>
-      <p className="hint">{t('intro')}</p>
+    <SettingsCard id="labels" title={t('title')} intro={t('intro')}>
       <div className="row">
         <label className="field">
           <span>{t('size')}</span>
@@ -104,6 +103,6 @@ export function LabelsSection() {
         </button>
       </div>
       {sheet ? <PrintPreview title={sheet.title} codes={sheet.codes} size={sheet.size} onClose={() => setSheet(null)} /> : null}
-    </section>
+    </SettingsCard>
   );
 }

@@ -13,7 +13,7 @@ const splitCodes = (s: string) =>
     .filter(Boolean);
 
 export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDone: (saved: Profile | null) => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const save = useApp((s) => s.saveProfile);
   const [name, setName] = useState(profile?.name ?? '');
   const [omsUrl, setOmsUrl] = useState(profile?.omsUrl ?? '');

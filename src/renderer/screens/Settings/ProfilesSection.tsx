@@ -7,9 +7,10 @@ import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 import { ProfileForm } from './ProfileForm';
+import { SettingsCard } from './SettingsCard';
 
 export function ProfilesSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common', 'signIn']);
   const profiles = useApp((s) => s.profiles);
   const remove = useApp((s) => s.deleteProfile);
   const toast = useUi((s) => s.toast);
@@ -18,8 +19,7 @@ export function ProfilesSection() {
   const [error, setError] = useState<AppErrorShape | null>(null);
 
   return (
-    <section className="card" aria-labelledby="profiles-title">
-      <h2 id="profiles-title">{t('profiles.title')}</h2>
+    <SettingsCard id="profiles" title={t('profiles.title')}>
       {profiles.length === 0 ? <p className="hint">{t('profiles.empty')}</p> : null}
       <ul className="list">
         {profiles.map((p) => (
@@ -89,6 +89,6 @@ export function ProfilesSection() {
           </button>
         </div>
       </Dialog>
-    </section>
+    </SettingsCard>
   );
 }

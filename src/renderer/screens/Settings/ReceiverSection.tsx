@@ -6,12 +6,13 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorText } from '../../components/ErrorText';
 import { useNotifications } from '../../store/notifications';
 import { useUi } from '../../store/ui';
+import { SettingsCard } from './SettingsCard';
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
 
 /** The notification receiver: on/off, address, secret path, credentials, and the URL to register. */
 export function ReceiverSection() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notifications', 'common']);
   const receiver = useNotifications((s) => s.receiver);
   const load = useNotifications((s) => s.loadReceiver);
   const configure = useNotifications((s) => s.configure);
@@ -42,9 +43,7 @@ export function ReceiverSection() {
   }
 
   return (
-    <section className="card" aria-labelledby="receiver-title">
-      <h2 id="receiver-title">{t('receiver.title')}</h2>
-      <p className="hint">{t('receiver.intro')}</p>
+    <SettingsCard id="receiver" title={t('receiver.title')} intro={t('receiver.intro')}>
       <p className="hint">{t('receiver.credentialsAlways')}</p>
       <label className="check">
         <input type="checkbox" checked={receiver.config.enabled} onChange={(e) => void apply({ enabled: e.target.checked })} />
@@ -194,6 +193,6 @@ export function ReceiverSection() {
           </button>
         </div>
       </Dialog>
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { defaultSettings, type ScannerSettings } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
@@ -7,6 +8,7 @@ import { decodeKey } from '../../scanner/keymap';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { ScannerWizard } from './ScannerWizard';
+import { SettingsCard } from './SettingsCard';
 
 interface SeenKey {
   key: string;
@@ -19,7 +21,7 @@ type Outcome = { type: 'scan'; code: string } | { type: 'typing'; text: string }
 
 /** One piece of advice, and the settings change that follows it when there is one ("Apply"). */
 export interface Advice {
-  key: string;
+  key: ParseKeys<'scanner'>;
   params: Record<string, string | number>;
   patch?: Partial<ScannerSettings>;
 }
@@ -57,7 +59,7 @@ export function scannerAdvice(keys: SeenKey[], s: ScannerSettings, outcome: Outc
 }
 
 function ScannerTest({ settings, apply }: { settings: ScannerSettings; apply: (patch: Partial<ScannerSettings>) => Promise<void> }) {
-  const { t } = useTranslation('scanner');
+  const { t } = useTranslation(['scanner', 'labels']);
   const [keys, setKeys] = useState<SeenKey[]>([]);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const lastAt = useRef<number | null>(null);
@@ -131,7 +133,7 @@ function ScannerTest({ settings, apply }: { settings: ScannerSettings; apply: (p
 
 /** Scanner settings, and a test: scan a code, see what arrived, fix the settings. */
 export function ScannerSection() {
-  const { t } = useTranslation('scanner');
+  const { t } = useTranslation(['scanner', 'labels']);
   const settings = useApp((s) => s.settings?.scanner) ?? defaultSettings.scanner;
   const update = useApp((s) => s.updateSettings);
   const [error, setError] = useState<AppErrorShape | null>(null);
@@ -149,9 +151,7 @@ export function ScannerSection() {
   };
 
   return (
-    <section className="card" aria-labelledby="scanner-title">
-      <h2 id="scanner-title">{t('title')}</h2>
-      <p className="hint">{t('intro')}</p>
+    <SettingsCard id="scanner" title={t('title')} intro={t('intro')}>
       <div className="row">
         <label className="field">
           <span>{t('prefix')}</span>
@@ -233,6 +233,6 @@ export function ScannerSection() {
           {t('labels:wizard.start')}
         </button>
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { defaultSettings, type ScannerSettings } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
@@ -13,7 +14,7 @@ const BURST_GAP_MS = 300;
 /** Fewer characters than this is a person pressing a key, not a scan. */
 const MIN_BURST_CHARS = 4;
 
-const SYMBOL_TITLE: Record<(typeof SYMBOLS)[number], string> = {
+const SYMBOL_TITLE: Record<(typeof SYMBOLS)[number], ParseKeys<'labels'>> = {
   ean13: 'test.symbol.ean13',
   code128: 'test.symbol.code128',
   'gs1-128': 'test.symbol.gs1128',
@@ -21,10 +22,10 @@ const SYMBOL_TITLE: Record<(typeof SYMBOLS)[number], string> = {
 };
 
 function useFormat() {
-  const { t } = useTranslation('labels');
+  const { t } = useTranslation(['labels', 'common', 'scanner']);
   return (setting: keyof WizardResult['settings'], v: string | number | boolean): string => {
     if (typeof v === 'boolean') return v ? t('wizard.on') : t('wizard.off');
-    if (setting === 'suffix') return t(`scanner:suffixes.${String(v)}`);
+    if (setting === 'suffix') return t(`scanner:suffixes.${String(v)}`, { defaultValue: String(v) });
     if (v === '') return setting === 'gsSubstitute' ? t('wizard.gsItself') : t('wizard.empty');
     return String(v);
   };
@@ -36,7 +37,7 @@ function useFormat() {
  * them, and shows what changed and which symbols now read.
  */
 export function ScannerWizard({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('labels');
+  const { t } = useTranslation(['labels', 'common', 'scanner']);
   const format = useFormat();
   const current: ScannerSettings = useApp((s) => s.settings?.scanner) ?? defaultSettings.scanner;
   const update = useApp((s) => s.updateSettings);

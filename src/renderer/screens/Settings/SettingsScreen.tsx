@@ -16,7 +16,7 @@ import { ScannerSection } from './ScannerSection';
  * station name, scanner tuning and the notification receiver sit behind the administrator PIN.
  */
 export function SettingsScreen() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const signedIn = useApp((s) => s.session.signedIn);
   const close = useUi((s) => s.openSettingsSignedOut);
   return (

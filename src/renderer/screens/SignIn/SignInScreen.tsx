@@ -9,7 +9,7 @@ import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 
 export function SignInScreen() {
-  const { t } = useTranslation('signIn');
+  const { t } = useTranslation(['signIn', 'settings']);
   const updateSettings = useApp((s) => s.updateSettings);
   const { allProfiles, settings, info, sessionEndedBy, signIn, startTraining, resume } = useApp(
     useShallow((s) => ({

@@ -31,7 +31,9 @@ export const lookupCommand: Command = {
       p.cargoTrackingNumber ?? '',
       p.orderDate?.slice(0, 10) ?? '',
     ]);
-    const head = ['kind', 'id', 'orderNumber', 'status', 'customer', 'cargo', 'tracking', 'date'].map((k) => ctx.t(`cli:columns.${k}`));
+    const head = (['kind', 'id', 'orderNumber', 'status', 'customer', 'cargo', 'tracking', 'date'] as const).map((k) =>
+      ctx.t(`cli:columns.${k}`),
+    );
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const fmt = (r: string[]) =>
       r
