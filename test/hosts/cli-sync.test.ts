@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PackagesModule } from '../../src/main/sandbox/packages/module';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
 import { wd } from '../support/cli';
 import { tempDir } from '../support/temp';
@@ -24,9 +25,21 @@ describe('wd sync and wd lookup', () => {
   it('caches every package exactly once through a quirky, failing, slow service with a token expiring mid-sync', async () => {
     await admin('config', { statusCodeStyle: 'number', messageField: 'errorMessage', latencyMs: 60 });
     await admin('fail-next', { path: 'GetOrderPackages', status: 500, count: 1 });
-    const running = wd(data.dir, ['sync', '--json'], { env: { WD_PASSWORD: 'demo1234' } });
-    setTimeout(() => void admin('expire-tokens', {}), 700);
-    const r = await running;
+    // Every token expires once the service has read order page 2: later pages need a re-login.
+    let expired = false;
+    const off = (sandbox.modules.packages as PackagesModule).afterPage((kind, page) => {
+      if (kind === 'order' && page === 2 && !expired) {
+        expired = true;
+        sandbox.core.generation += 1;
+      }
+    });
+    const logins = () => sandbox.core.hits.get('POST /auth/login') ?? 0;
+    const before = logins();
+    const r = await wd(data.dir, ['sync', '--json'], { env: { WD_PASSWORD: 'demo1234' } });
+    off();
+    expect(expired).toBe(true);
+    // The sign-in at the start, then exactly one re-login after the tokens expired.
+    expect(logins() - before).toBe(2);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { kinds: { kind: string; fetched: number }[]; cached: { orders: number; returns: number } };
@@ -42,6 +55,20 @@ describe('wd sync and wd lookup', () => {
     expect(dupes.n).toBe(0);
     expect(orphans.n).toBe(0);
     await admin('config', { latencyMs: 0 });
+  });
+
+  it('reads a bare --from/--to day on this computer\'s clock (Istanbul: 1 May starts at 21:00 UTC the day before)', async () => {
+    const r = await wd(data.dir, ['sync', '--json', '--kind', 'return', '--from', '2026-05-01', '--to', '2026-05-01'], {
+      env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul' },
+    });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { from: string; to: string };
+    expect([out.from, out.to]).toEqual(['2026-04-30T21:00:00.000Z', '2026-05-01T21:00:00.000Z']);
+    // A full time is taken as written.
+    const exact = await wd(data.dir, ['sync', '--json', '--kind', 'return', '--from', '2026-05-01T08:00:00Z', '--to', '2026-05-02T08:00:00Z'], {
+      env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul' },
+    });
+    expect((JSON.parse(exact.stdout) as { from: string }).from).toBe('2026-05-01T08:00:00.000Z');
   });
 
   it('looks packages up offline by code or name, as a table or JSON', async () => {

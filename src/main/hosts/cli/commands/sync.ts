@@ -1,6 +1,21 @@
+import { dayRange, LocalDay, systemTimeZone } from '../../../../shared/domain/time';
 import { parse } from '../args';
 import { call, UsageError, type Command } from '../context';
 import { signInActive } from '../session';
+
+/**
+ * A bare day (2026-05-01) is a day on this computer's clock: --from its first moment, --to the first
+ * moment of the day after; a full time is taken as written.
+ */
+function window(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  const days = dayRange(
+    from && LocalDay.safeParse(from).success ? from : null,
+    to && LocalDay.safeParse(to).success ? to : null,
+    systemTimeZone(),
+  );
+  const at = (v: string | undefined, day: string | null) => day ?? (v ? new Date(v).toISOString() : undefined);
+  return { from: at(from, days.from), to: at(to, days.to) };
+}
 
 export const syncCommand: Command = {
   name: 'sync',
@@ -23,8 +38,7 @@ export const syncCommand: Command = {
     try {
       const { report } = await call(
         core.call('packages.sync', {
-          from: values.from ? new Date(values.from).toISOString() : undefined,
-          to: values.to ? new Date(values.to).toISOString() : undefined,
+          ...window(values.from, values.to),
           kinds: values.kind ? [values.kind as 'order' | 'return'] : ['order', 'return'],
           wait: true,
         }),
