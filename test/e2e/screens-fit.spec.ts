@@ -35,6 +35,7 @@ interface Layout {
   statusBarWrapped: boolean;
   navWrapped: boolean;
   rowOverlaps: string[];
+  spilled: string[];
   brokenCodes: string[];
   primary: { found: boolean; inViewport: boolean; rect?: string };
 }
@@ -91,6 +92,12 @@ function measure(): Layout {
           `${describe(drawn[i - 1]!.row)} ends at ${Math.round(drawn[i - 1]!.bottom)}, ${describe(drawn[i]!.row)} starts at ${Math.round(drawn[i]!.top)}`,
         );
   }
+  // A table cell whose text runs past its edge into the next cell (e.g. two headers drawn over each other).
+  const spilled: string[] = [];
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>('main th, main td, main [role="cell"], main [role="columnheader"]'))) {
+    if (el.offsetParent === null || getComputedStyle(el).overflowX !== 'visible') continue;
+    if (el.scrollWidth > el.clientWidth + 1) spilled.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
+  }
   // A code (marked data-code-line) is read as one piece: its text sits on one line.
   const brokenCodes: string[] = [];
   for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-code-line]'))) {
@@ -114,6 +121,7 @@ function measure(): Layout {
     statusBarWrapped: wrapped,
     navWrapped,
     rowOverlaps,
+    spilled,
     brokenCodes,
     primary: {
       found: !!primary,
@@ -136,6 +144,7 @@ async function check(page: Page, info: TestInfo, name: string, opts: { primary?:
   expect.soft(m.clipped, `${name}: text cut without an ellipsis`).toEqual([]);
   expect.soft(m.navWrapped, `${name}: the screen tabs wrap`).toBe(false);
   expect.soft(m.rowOverlaps, `${name}: rows of a list overlap`).toEqual([]);
+  expect.soft(m.spilled, `${name}: a cell's text runs into the next cell`).toEqual([]);
   expect.soft(m.brokenCodes, `${name}: a code is broken over lines`).toEqual([]);
   expect.soft(m.statusBarWrapped, `${name}: the status bar wraps`).toBe(false);
   if (opts.primary !== false) {
