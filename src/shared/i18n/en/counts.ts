@@ -103,5 +103,11 @@ export const counts = {
     started: 'Started {{time}}',
     ended: 'ended {{time}}',
     takeOver: 'Take the count over here',
+    write: { waiting: 'waiting to be sent', sent: 'sent', refused: 'refused', cancelled: 'cancelled' },
+    open: 'Open',
+    openOf: 'Open the count started {{time}}',
+    of: 'Count of {{code}}',
+    moreLines_one: '…and {{count}} more product',
+    moreLines_other: '…and {{count}} more products',
   },
 };

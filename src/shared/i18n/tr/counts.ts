@@ -106,5 +106,11 @@ export const counts: Shape<typeof en> = {
     started: 'Başladı: {{time}}',
     ended: 'bitti: {{time}}',
     takeOver: 'Sayımı bu pencereye al',
+    write: { waiting: 'gönderilmeyi bekliyor', sent: 'gönderildi', refused: 'reddedildi', cancelled: 'iptal edildi' },
+    open: 'Aç',
+    openOf: '{{time}} başlayan sayımı aç',
+    of: '{{code}} sayımı',
+    moreLines_one: '…ve {{count}} ürün daha',
+    moreLines_other: '…ve {{count}} ürün daha',
   },
 };
