@@ -24,13 +24,17 @@ export const countsFeature: Feature = {
     'counts.get': ({ sessionId }) => countsOf(ctx.workspace()).detail(sessionId),
     'counts.scan': (input) => {
       const settings = ctx.settings.get();
-      return countsOf(ctx.workspace()).scan({ ...input, gsSubstitute: settings.scanner.gsSubstitute, station: stationOf(settings.stationName) });
+      return countsOf(ctx.workspace()).scan({
+        ...input,
+        gsSubstitute: settings.scanner.gsSubstitute,
+        station: stationOf(settings.stationName),
+      });
     },
     'counts.setLine': ({ sessionId, sku, quantity }) => countsOf(ctx.workspace()).setLine(sessionId, sku, quantity),
     'counts.removeLine': ({ sessionId, sku }) => countsOf(ctx.workspace()).removeLine(sessionId, sku),
     'counts.undo': ({ sessionId, steps }) => countsOf(ctx.workspace()).undo(sessionId, steps),
     'counts.assign': ({ sessionId, code, sku, own, confirmed }) => {
-      if (!sku && !own) throw new AppError('invalid_input', 'give the SKU this code means, or own: true');
+      if (!sku && !own) throw new AppError('invalid_input', 'give the SKU this code means, or own: true', { reason: 'assign_needs_sku' });
       return countsOf(ctx.workspace()).assign(sessionId, code, own ? null : (sku ?? null), confirmed);
     },
     'counts.review': ({ sessionId, zeroMissing }) => review(ctx.workspace(), sessionId, zeroMissing),

@@ -234,8 +234,9 @@ export function createReturnsRepo(ws: Workspace) {
 
   function requireEditable(id: number): InspectionRow {
     const row = s.inspection.get(id);
-    if (!row) throw new AppError('not_found', `return ${id} has no inspection`);
-    if (row.state === 'done') throw new AppError('conflict', `the inspection of return ${id} is marked done; reopen it to edit`);
+    if (!row) throw new AppError('not_found', `return ${id} has no inspection`, { reason: 'no_inspection', id });
+    if (row.state === 'done')
+      throw new AppError('conflict', `the inspection of return ${id} is marked done; reopen it to edit`, { reason: 'inspection_done', id });
     return row;
   }
 
@@ -348,11 +349,16 @@ export function createReturnsRepo(ws: Workspace) {
         ensure(input.id, inspector);
         const row = requireEditable(input.id);
         if (input.expectedUpdatedAt && input.expectedUpdatedAt !== row.updated_at) {
-          throw new AppError('conflict', 'this inspection was changed elsewhere since you opened it; reload it');
+          throw new AppError('conflict', 'this inspection was changed elsewhere since you opened it; reload it', {
+            reason: 'inspection_changed',
+          });
         }
         for (const l of input.lines) {
           if (s.updateLine.run({ id: input.id, ...l }).changes !== 1)
-            throw new AppError('not_found', `no line ${l.itemKey} in return ${input.id}`);
+            throw new AppError('not_found', `no line ${l.itemKey} in return ${input.id}`, {
+              reason: 'return_line_not_found',
+              id: input.id,
+            });
         }
         if (input.recommendation !== undefined || input.reason !== undefined || input.note !== undefined) {
           s.header.run({
@@ -388,7 +394,8 @@ export function createReturnsRepo(ws: Workspace) {
         // Not an item of this return: a wrong item, if it is an item at all (a known product or a
         // well-formed GTIN). Anything else (another parcel's label) is not added to the inspection.
         const gtin = checkGtin(c);
-        if (!productsOf(ws).resolve(c) && gtin.valid !== true) throw new AppError('not_found', `${c} is neither an item of this return nor a product`);
+        if (!productsOf(ws).resolve(c) && gtin.valid !== true)
+          throw new AppError('not_found', `${c} is neither an item of this return nor a product`, { reason: 'not_in_return', code: c });
         const key = `extra:${normCode(c)}`;
         const extra = lines.find((l) => l.item_key === key);
         if (extra) s.updateLine.run({ id, itemKey: key, receivedQty: extra.received_qty + 1, condition: 'wrong_item', note: extra.note });
@@ -413,8 +420,12 @@ export function createReturnsRepo(ws: Workspace) {
 
     done: db.transaction((id: number, inspector: string | null): Inspection => {
       const row = requireEditable(id);
-      if (conflict(id)) throw new AppError('conflict', 'the return changed in the service meanwhile: look at the change first');
-      if (!row.recommendation) throw new AppError('invalid_input', 'choose accept or reject before marking the inspection done');
+      if (conflict(id))
+        throw new AppError('conflict', 'the return changed in the service meanwhile: look at the change first', {
+          reason: 'return_changed',
+        });
+      if (!row.recommendation)
+        throw new AppError('invalid_input', 'choose accept or reject before marking the inspection done', { reason: 'decision_missing' });
       const now = new Date().toISOString();
       s.state.run('done', now, now, id);
       s.touch.run(now, inspector, id);
@@ -422,7 +433,7 @@ export function createReturnsRepo(ws: Workspace) {
     }),
 
     reopen: db.transaction((id: number): Inspection => {
-      if (!s.inspection.get(id)) throw new AppError('not_found', `return ${id} has no inspection`);
+      if (!s.inspection.get(id)) throw new AppError('not_found', `return ${id} has no inspection`, { reason: 'no_inspection', id });
       s.state.run('in_progress', null, new Date().toISOString(), id);
       return inspection(id)!;
     }),
@@ -436,7 +447,8 @@ export function createReturnsRepo(ws: Workspace) {
     exportCsv(from: string, to: string): { filename: string; csv: string; rows: number } {
       const f = Date.parse(from);
       const tt = Date.parse(to);
-      if (!Number.isFinite(f) || !Number.isFinite(tt)) throw new AppError('invalid_input', 'from and to must be dates');
+      if (!Number.isFinite(f) || !Number.isFinite(tt))
+        throw new AppError('invalid_input', 'from and to must be dates', { reason: 'bad_dates' });
       const end = /T/.test(to) ? tt : tt + 86_399_999;
       const head = [
         'return_package_id',
