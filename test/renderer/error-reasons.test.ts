@@ -1,16 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../src/renderer/i18n';
 import { describeError } from '../../src/renderer/i18n/errors';
 
-/** Every `.ts` file under a folder. */
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
+/** The core's sources as text (read by Vite at test time; renderer tests have no file system). */
+const coreSources = import.meta.glob<string>('../../src/main/core/**/*.ts', { query: '?raw', import: 'default', eager: true });
 
 /**
  * Every reason the core gives with an error (`reason: '…'` in src/main/core, and the count states
@@ -18,8 +11,8 @@ function files(dir: string): string[] {
  */
 function coreReasons(): string[] {
   const found = new Set<string>();
-  for (const file of files(join(__dirname, '../../src/main/core'))) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const source of Object.values(coreSources)) {
+    for (const line of source.split('\n')) {
       // Events carry a reason too (why the packages changed); those are not errors.
       if (line.includes('bus.emit')) continue;
       for (const m of line.matchAll(/reason: '([a-z_]+)'/g)) found.add(m[1]!);
