@@ -16,6 +16,18 @@ test.describe('feedback a worker cannot miss', () => {
     await page.getByRole('navigation').getByRole('button', { name: 'Outbox' }).click();
     await scan(page, '8690000000001');
     await expect(page.getByTestId('toasts')).toContainText('A scan was read (8690000000001), but this screen does not use scans.');
+    // "Send all again" with nothing refused says why it cannot be pressed.
+    await expect(page.getByRole('button', { name: 'Send all again' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send all again' })).toHaveAccessibleDescription('No write was refused: there is nothing to send again.');
+
+    // Settings takes scans only in the scanner test; elsewhere a scan says so.
+    await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    await scan(page, '8690000000002');
+    await expect(page.getByTestId('toasts')).toContainText('A scan was read (8690000000002), but this screen does not use scans.');
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await scan(page, '8690000000003');
+    await expect(page.getByTestId('scanner-test')).toContainText('Recognised as a scan: 8690000000003');
+    await expect(page.getByTestId('toasts')).not.toContainText('(8690000000003)');
 
     await page.getByRole('navigation').getByRole('button', { name: 'Counts' }).click();
     await page.getByRole('button', { name: 'A-01' }).click();

@@ -82,11 +82,17 @@ export function OutboxScreen() {
             type="button"
             className="btn"
             disabled={failed === 0}
-            title={failed === 0 ? t('empty') : undefined}
+            title={failed === 0 ? t('why.noneRefused') : undefined}
+            aria-describedby={failed === 0 ? 'why-retry-all' : undefined}
             onClick={() => void s.retry().then((n) => n !== null && toast('info', { key: 'outbox:toast.retried', params: { count: n } }))}
           >
             {t('actions.retryAll')}
           </button>
+          {failed === 0 ? (
+            <span id="why-retry-all" className="visually-hidden">
+              {t('why.noneRefused')}
+            </span>
+          ) : null}
           <button
             type="button"
             className="btn"
