@@ -9,14 +9,14 @@ export const errors: Shape<typeof en> = {
   auth_failed: 'Kullanıcı adı veya şifre hatalı.',
   session_expired: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
   network: 'Servise ulaşılamıyor. Ağı veya adresi kontrol edin.',
-  timeout: 'Servis zamanında yanıt vermedi.',
+  timeout: 'Servis zamanında cevap vermedi.',
   service_error: 'Servis bir hata bildirdi.',
-  bad_response: 'Servis, uygulamanın okuyamadığı bir yanıt verdi.',
+  bad_response: 'Servis, uygulamanın okuyamadığı bir cevap verdi.',
   not_found: 'Bulunamadı.',
-  conflict: 'Bu, mevcut durumla çelişiyor.',
+  conflict: 'Bu, şu anki durumla uyuşmuyor.',
   needs_confirmation: 'Bunun için onayınız gerekiyor.',
-  unavailable: 'Bu burada kullanılamıyor.',
-  internal: 'Uygulamanın içinde bir şeyler ters gitti.',
+  unavailable: 'Bu şu an kullanılamıyor.',
+  internal: 'Uygulamada beklenmeyen bir sorun oldu.',
   details: 'Ayrıntılar',
   reasons: {
     count_open_elsewhere:
@@ -59,9 +59,9 @@ export const errors: Shape<typeof en> = {
     workspace_closed: 'Bağlantı kapandı (çıkış yapıldı). Yeniden giriş yapın.',
     receiver_not_started: 'Bildirim alıcısı başlatılamadı (port kullanımda olabilir). Başka bir port seçin.',
     receiver_public: '{{host}} adresini dinlemek alıcıyı ağdaki diğer bilgisayarlara açar. Devam etmek için onaylayın.',
-    receiver_secret_short: 'Şifre ya da anahtar en az 8 karakter olmalı.',
+    receiver_secret_short: 'Şifre ya da belirteç en az 8 karakter olmalı.',
     receiver_user_missing: 'Basic girişi için bir kullanıcı adı gerekiyor.',
-    token_bearer_only: 'Anahtar yalnızca Bearer girişi için oluşturulur.',
+    token_bearer_only: 'Belirteç yalnızca Bearer girişi için oluşturulur.',
     notification_not_found: 'Bu bildirim artık bu bilgisayarda yok.',
     no_inspection: '{{id}} numaralı iadenin henüz bir incelemesi yok. İadeyi yeniden açın.',
     inspection_done: '{{id}} numaralı iadenin incelemesi tamamlandı olarak işaretli. Değiştirmek için incelemeyi yeniden açın.',
@@ -69,7 +69,7 @@ export const errors: Shape<typeof en> = {
     return_line_not_found: 'Bu incelemedeki bir ürün artık {{id}} numaralı iadede yok. İadeyi yeniden açın.',
     not_in_return: '{{code}} ne bu iadenin bir ürünü ne de tanınan bir ürün.',
     return_changed: 'İade bu arada serviste değişti: önce değişikliğe bakın.',
-    decision_missing: 'Önce kabul mü ret mi, seçin.',
+    decision_missing: 'Önce kabul ya da ret seçin.',
     draft_not_found: 'Bu taslak artık yok.',
   },
   technical: 'Teknik ayrıntılar (destek için)',
@@ -94,7 +94,7 @@ export const errors: Shape<typeof en> = {
     workspace_missing:
       'Bu bağlantının verisi yok ya da boş (sayımlar ve gönderilmemiş kayıtlar dahil). Bir yedeği geri yükleyin (README) ya da bilgi işleme haber verin.',
     workspace_damaged:
-      'Bu bağlantının verisi bozulmuş. Kenara alındı (silinmedi), okunabilenler {{exported}} dosyasına kaydedildi. Boş bir önbellekle başlamak için yeniden giriş yapın.',
+      'Bu bağlantının verisi bozulmuş. Kenara alındı (silinmedi), okunabilenler {{exported}} dosyasına kaydedildi. Boş bir kopyayla başlamak için yeniden giriş yapın.',
   },
   outbox: {
     refused: 'Servis bu gönderimi reddetti. Sorunu düzeltip yeniden gönderin ya da iptal edin.',
@@ -102,7 +102,7 @@ export const errors: Shape<typeof en> = {
     stale:
       'Yeniden gönderilmedi: {{storageCode}} rafındaki {{sku}} için daha yeni bir sayım {{sentAt}} tarihinde gönderildi. Bunu iptal edin.',
     unauthorized: 'Servis bu kullanıcının {{kind}} gönderimlerine izin vermiyor. Yetki isteyin, sonra yeniden gönderin.',
-    unrecorded: 'Servis yanıt verdi; disk yazmaya izin verince uygulama bunu kaydedecek (disk dolu ya da meşgul).',
+    unrecorded: 'Servis cevap verdi; disk el verince (şu an dolu ya da meşgul) uygulama cevabı kaydedecek.',
     halted: 'Gönderim durdu: servis bu kullanıcının bu gönderimlerine izin vermiyor.',
   },
 };
