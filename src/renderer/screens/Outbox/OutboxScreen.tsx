@@ -41,6 +41,21 @@ const stateClass: Record<string, string> = {
 };
 
 /** Every write waiting for, sent to or refused by the service: read it, send it again, cancel it, export the list. */
+/** A group's name with its storage code kept whole (never broken over two lines). */
+function GroupText({ text, code }: { text: string; code: string | null }) {
+  const at = code ? text.indexOf(code) : -1;
+  if (!code || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span data-code-line="" className="group-code" title={code}>
+        {code}
+      </span>
+      {text.slice(at + code.length)}
+    </>
+  );
+}
+
 export function OutboxScreen() {
   const { t } = useTranslation('outbox');
   const s = useOutbox(
@@ -131,7 +146,12 @@ export function OutboxScreen() {
                         <strong>{d.kind(i)}</strong>
                         <div className="hint">{d.summary(i)}</div>
                       </td>
-                      <td className="code">{d.group(i)}</td>
+                      <td className="code">
+                        <GroupText
+                          text={d.group(i)}
+                          code={i.groupKey.startsWith('inventory:') ? i.groupKey.slice('inventory:'.length) : null}
+                        />
+                      </td>
                       <td>
                         <span className={`pill ${stateClass[i.state] ?? ''}`}>{d.state(i)}</span>
                       </td>
