@@ -13,7 +13,7 @@
  *    typing, list page fetches and loading rows during a fast fling.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
@@ -287,6 +287,49 @@ function cliStart(dataDir: string, code: string) {
   ]);
 }
 
+/** Peak RSS (VmHWM) of a running process in bytes, Linux only; null elsewhere or once it has exited. */
+function peakRssOf(pid: number): number | null {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shipped code on its own: the built CLI (one bundle, no tsx, no test rig in the process) syncs
+ * the return list into a new data directory with the app's default page size (100). Its peak RSS is
+ * what the sync costs a warehouse PC; the in-process figure above includes the benchmark's own rig.
+ */
+async function builtSync(url: string, returns: number) {
+  const root = join(import.meta.dirname, '../..');
+  const { dir, cleanup } = tempDir();
+  try {
+    const env = { ...process.env, WD_DATA_DIR: dir, WD_LANG: 'en', WD_PASSWORD: 'demo1234' };
+    const wd = join(root, 'out/cli/wd.js');
+    const login = spawnSync(process.execPath, [wd, 'login', '--oms-url', url, '--user', 'demo'], { cwd: root, env, encoding: 'utf8' });
+    if (login.status !== 0) throw new Error(`wd login failed: ${login.stderr}`);
+    const from = new Date(Date.now() - 90 * DAY).toISOString();
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [wd, 'sync', '--kind', 'return', '--from', from], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let peak = 0;
+    const poll = setInterval(() => (peak = Math.max(peak, peakRssOf(child.pid!) ?? 0)), 20);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearInterval(poll);
+    const took = performance.now() - t0;
+    if (code !== 0) throw new Error(`wd sync failed (${code}): ${stderr.slice(-500)}`);
+    report(`built CLI: \`wd sync --kind return\` of ${returns} returns into a new data directory (pages of 100, the app's default)`, [
+      ['wall time', rate(returns, took)],
+      ['peak memory (VmHWM of the wd process)', peak > 0 ? `${mb(peak)}  (target ≤ 250 MB)` : 'not measured (needs Linux /proc)'],
+    ]);
+  } finally {
+    cleanup();
+  }
+}
+
 export async function packagesBench(): Promise<void> {
   const n = Number(process.env.WD_BENCH_PACKAGES ?? 100_000);
   const nReturns = Number(process.env.WD_BENCH_RETURNS ?? Math.round(n / 5));
@@ -318,6 +361,7 @@ export async function packagesBench(): Promise<void> {
       .prepare<[], { o: string }>('SELECT order_number AS o FROM packages WHERE order_number IS NOT NULL LIMIT 1')
       .get()!.o;
     cliStart(t.dataDir, code);
+    await builtSync(sb.url, nReturns);
     await packagesUiBench(t);
   } finally {
     await t?.close();

@@ -5,7 +5,7 @@ import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace
 import { migrate, openDatabase, type Db } from '../../src/main/core/db/open';
 import { matchPackage } from '../../src/main/core/notifications/apply';
 import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
-import { SLICE_ROWS, storeSliced } from '../../src/main/core/packages/ingest';
+import { MAX_SLICE_ROWS, MIN_SLICE_ROWS, newSliceSizer, SLICE_BUDGET_MS, SLICE_ROWS, storeSliced } from '../../src/main/core/packages/ingest';
 import { createPackagesRepo, packagesOf, TEXT_MATCHES } from '../../src/main/core/packages/packages-repo';
 import { returnsOf } from '../../src/main/core/returns/returns-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
@@ -35,7 +35,36 @@ async function workspace(): Promise<TestRig> {
   return t;
 }
 
+/** A clock that moves `ms` at every reading (storeSliced reads it before and after a slice). */
+const steps = (ms: number) => {
+  let t = 0;
+  return () => (t += ms);
+};
+
 describe('sync pages in the cache', () => {
+  it('sizes slices by how long the last one took: larger while the disk keeps up, smaller when it does not', async () => {
+    const ws = (await workspace()).core.ctx.workspace();
+    const repo = packagesOf(ws);
+    const sizes: number[] = [];
+    const upsert = (slice: CacheRow[]) => {
+      sizes.push(slice.length);
+      return repo.upsertRows(slice, new Date().toISOString());
+    };
+    const all = rows(4_000);
+    // Fast: each slice takes a tenth of the budget, so the size doubles (at most) every slice.
+    const sizer = newSliceSizer();
+    await storeSliced(ws.db, all.slice(0, 1_500), upsert, () => undefined, { now: steps(SLICE_BUDGET_MS / 20), sizer });
+    expect(sizes).toEqual([SLICE_ROWS, 200, 400, 800]);
+    // The next page goes on from there (the sync keeps one sizer for a run) …
+    sizes.length = 0;
+    // … and a slow disk (each slice eight times the budget) brings it down, never below MIN_SLICE_ROWS.
+    await storeSliced(ws.db, all.slice(1_500), upsert, () => undefined, { now: steps(SLICE_BUDGET_MS * 8), sizer });
+    expect(sizes.slice(0, 5)).toEqual([1_600, 200, 25, MIN_SLICE_ROWS, MIN_SLICE_ROWS]);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(2_500);
+    expect(repo.counts().orders).toBe(4_000);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_SLICE_ROWS);
+  });
+
   it('stores a page in slices, lets a lookup in between, and records the page only with its last slice', async () => {
     const ws = (await workspace()).core.ctx.workspace();
     const repo = packagesOf(ws);
@@ -50,6 +79,8 @@ describe('sync pages in the cache', () => {
         return repo.upsertRows(slice, new Date().toISOString());
       },
       () => (recorded = true),
+      // Every slice takes exactly the budget, so the size stays at SLICE_ROWS.
+      { now: steps(SLICE_BUDGET_MS) },
     );
     // A scan arriving while the page is stored is answered before the page is done.
     const between = await new Promise<{ orders: number; recorded: boolean }>((resolve) =>

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold, lower, upper } from '../../src/shared/text/case';
 
@@ -12,5 +13,23 @@ describe('Turkish-aware casing', () => {
   it('folds for search so a worker finds a name however it was typed', () => {
     for (const typed of ['İPEK ŞAHİN', 'ipek şahin', 'IPEK SAHIN', 'ipek sahin', '  İpek   Şahin ']) expect(fold(typed)).toBe('ipek sahin');
     expect(fold('Çağrı Öztürk')).toBe('cagri ozturk');
+  });
+
+  it('folds plain ASCII on its fast path exactly as the full Turkish rules do', () => {
+    // The full rules, as they were before the fast path: the fast path must never change a search key.
+    const FOLD: Record<string, string> = { ı: 'i', ş: 's', ğ: 'g', ü: 'u', ö: 'o', ç: 'c', â: 'a', î: 'i', û: 'u' };
+    const full = (s: string) =>
+      s
+        .toLocaleLowerCase('tr-TR')
+        .replace(/[ışğüöçâîû]/g, (c) => FOLD[c] ?? c)
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const ascii = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+    fc.assert(fc.property(ascii, (s) => fold(s) === full(s)), { numRuns: 2000 });
+    const mixed = fc.string({ unit: fc.constantFrom('I', 'i', 'İ', 'ı', 'Ş', 'ş', 'A', ' ', '\t', 'é', '7', '-'), maxLength: 20 });
+    fc.assert(fc.property(mixed, (s) => fold(s) === full(s)), { numRuns: 2000 });
+    expect(fold('ORD-2026 IBRAHIM')).toBe('ord-2026 ibrahim');
   });
 });

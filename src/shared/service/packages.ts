@@ -178,6 +178,12 @@ export const PackageListEnvelope = z.looseObject({
 });
 export type PackageListEnvelope = z.infer<typeof PackageListEnvelope>;
 
+/**
+ * The same envelope with its records left unchecked: the sync checks them one by one (PackageRecord)
+ * between turns of the event loop, so a page of 500 records never blocks a scan for a whole zod pass.
+ */
+export const PackageListPage = PackageListEnvelope.extend({ data: z.array(z.unknown()).nullish() });
+
 /** Query parameters of both list operations (the return list adds isConfirm). */
 export interface PackageListQuery {
   page: number;

@@ -8,11 +8,17 @@ export const lower = (s: string, lang: Language) => s.toLocaleLowerCase(locale(l
 
 const FOLD: Record<string, string> = { ı: 'i', ş: 's', ğ: 'g', ü: 'u', ö: 'o', ç: 'c', â: 'a', î: 'i', û: 'u' };
 
+/** Anything but printable ASCII. */
+const NOT_PLAIN = /[^\x20-\x7e]/;
+
 /**
  * Search key: case- and diacritic-insensitive the way a Turkish warehouse types. "İPEK ŞAHİN",
  * "ipek sahin" and "IPEK SAHIN" (typed on a US keyboard) all fold to "ipek sahin".
  */
 export function fold(s: string): string {
+  // Plain ASCII (most codes, e-mails, many names) needs neither the Turkish locale nor NFKD: in
+  // tr-TR "I" lowers to "ı", which folds to "i" again. Same result, several times faster.
+  if (!NOT_PLAIN.test(s)) return s.toLowerCase().replace(/\s+/g, ' ').trim();
   return s
     .toLocaleLowerCase('tr-TR')
     .replace(/[ışğüöçâîû]/g, (c) => FOLD[c] ?? c)

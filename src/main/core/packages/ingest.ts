@@ -1,8 +1,30 @@
 import type { Db } from '../db/open';
 import type { CacheRow } from './cache-record';
 
-/** Packages stored per transaction: a slice takes a few milliseconds, so a scan never waits long. */
+/** Packages in the first transaction of a page; later slices are sized by how long the last one took. */
 export const SLICE_ROWS = 100;
+/** How long one slice may hold the core (and the write lock): a scan waits for at most about this. */
+export const SLICE_BUDGET_MS = 25;
+export const MIN_SLICE_ROWS = 20;
+export const MAX_SLICE_ROWS = 2_000;
+
+/**
+ * The next slice's size from the last one's: as many rows as fit in the budget at the speed just
+ * measured, at most twice as many as before (one fast slice is no proof), never fewer than
+ * MIN_SLICE_ROWS (so progress is made however slow the disk) nor more than MAX_SLICE_ROWS.
+ * Few large commits cost far less than many small ones (each commit writes every index page it
+ * touched), so the size goes up whenever the machine allows.
+ */
+export function nextSliceRows(rows: number, tookMs: number, budgetMs = SLICE_BUDGET_MS): number {
+  const fit = tookMs <= 0 ? rows * 2 : Math.floor((rows * budgetMs) / tookMs);
+  return Math.max(MIN_SLICE_ROWS, Math.min(MAX_SLICE_ROWS, rows * 2, fit));
+}
+
+/** The slice size carried from one page to the next. */
+export interface SliceSizer {
+  rows: number;
+}
+export const newSliceSizer = (): SliceSizer => ({ rows: SLICE_ROWS });
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -23,28 +45,42 @@ export function cacheTransaction<T>(db: Db, fn: () => T): T {
 }
 
 /**
- * Stores a fetched page in slices of SLICE_ROWS packages, one transaction each, giving the event
- * loop a turn between slices (a scan waits for at most one slice, not for a whole page). `finish`
- * runs in the last slice's transaction (the sync records the page there), so a page counts as
- * stored only when all of it is; a page cut short is fetched again and its upserts are harmless.
+ * Stores a fetched page in slices, one transaction each, giving the event loop a turn between
+ * slices (a scan waits for at most one slice, not for a whole page). Slices start at `sizer.rows`
+ * (SLICE_ROWS for a new sizer; the sync keeps one sizer for a whole run, so pages go on where the
+ * last one ended) and are then sized to take about SLICE_BUDGET_MS each (`nextSliceRows`; `now` is
+ * the clock, injectable for tests). `finish` runs in the last slice's transaction (the sync records the
+ * page there), so a page counts as stored only when all of it is; a page cut short is fetched again
+ * and its upserts are harmless.
  */
 export async function storeSliced(
   db: Db,
   rows: CacheRow[],
   upsert: (slice: CacheRow[]) => { inserted: number; updated: number },
   finish: () => void,
+  opts: { now?: () => number; sizer?: SliceSizer; budgetMs?: number } = {},
 ): Promise<{ inserted: number; updated: number }> {
+  const now = opts.now ?? (() => performance.now());
   const total = { inserted: 0, updated: 0 };
-  for (let start = 0; start < rows.length || start === 0; start += SLICE_ROWS) {
+  const sizer = opts.sizer ?? newSliceSizer();
+  let size = sizer.rows;
+  for (let start = 0, end = 0; start < rows.length || start === 0; start = end) {
     if (start > 0) await nextTurn();
-    const last = start + SLICE_ROWS >= rows.length;
+    end = Math.min(rows.length, start + size);
+    const last = end >= rows.length;
+    const began = now();
     const r = cacheTransaction(db, () => {
-      const r = upsert(rows.slice(start, start + SLICE_ROWS));
+      const r = upsert(rows.slice(start, end));
       if (last) finish();
       return r;
     });
     total.inserted += r.inserted;
     total.updated += r.updated;
+    const stored = end - start;
+    // A short last slice says little about the speed; only whole slices resize.
+    if (stored === size) sizer.rows = nextSliceRows(stored, now() - began, opts.budgetMs);
+    if (last) break;
+    size = sizer.rows;
   }
   return total;
 }

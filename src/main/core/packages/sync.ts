@@ -1,12 +1,12 @@
 import type { PackageKind, SyncInput, SyncProgress, SyncReport, SyncStatus } from '../../../shared/domain/packages';
 import { serviceMessage } from '../../../shared/service/auth';
-import { PACKAGE_LIST_PATHS, PackageListEnvelope, packageListSearch } from '../../../shared/service/packages';
+import { PACKAGE_LIST_PATHS, PackageListPage, PackageRecord, packageListSearch } from '../../../shared/service/packages';
 import { isTransientError, retry, retryAfterMs } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
-import { storeSliced } from './ingest';
+import { newSliceSizer, storeSliced } from './ingest';
 import { packagesOf } from './packages-repo';
 
 const DAY = 86_400_000;
@@ -14,8 +14,8 @@ const DAY = 86_400_000;
 const CONCURRENCY = 3;
 /** Unfinished runs younger than this are resumed before a new run starts. */
 const RESUME_WITHIN_MS = 2 * DAY;
-/** Records read (mapped to cache rows) between two turns of the event loop; storing is sliced by storeSliced. */
-export const STORE_SLICE = 2_000;
+/** How long records are checked and mapped to cache rows before the event loop gets a turn; storing is sliced by storeSliced. */
+export const READ_BUDGET_MS = 10;
 /** How long one page request may take (shown counting while it waits). */
 export const PAGE_TIMEOUT_MS = 30_000;
 /** Upper bound of pages in one window when the service sends no totals (1 000 000 packages at 100 a page). */
@@ -222,6 +222,7 @@ export class PackageSync {
     const edges = new Map<number, string>();
     let totalPages = run.total_pages;
     let totalResults = run.total_results;
+    const sizer = newSliceSizer();
     const store = async (page: number, fetched: FetchedPage) => {
       edges.set(page, fetched.ids.join(','));
       const now = new Date().toISOString();
@@ -230,6 +231,7 @@ export class PackageSync {
         fetched.rows,
         (slice) => this.repo.upsertRows(slice, now),
         () => this.insertPage.run(run.id, page, fetched.count, now),
+        { sizer },
       );
       let fresh = 0;
       for (const id of fetched.ids) {
@@ -334,7 +336,7 @@ export class PackageSync {
           .finally(() => {
             if (this.progress.waiting?.page === page) this.setProgress({ ...this.progress, waiting: null });
           });
-        const env = PackageListEnvelope.safeParse(res.json);
+        const env = PackageListPage.safeParse(res.json);
         const message = env.success ? serviceMessage(env.data) : null;
         if (res.status === 429 || res.status >= 500) {
           const wait = retryAfterMs(res.retryAfter);
@@ -357,10 +359,22 @@ export class PackageSync {
           throw new AppError('service_error', message ?? `page ${page}: the service reported a failure`, { status: res.status });
         const data = env.data.data ?? [];
         const rows: CacheRow[] = [];
+        let began = performance.now();
         try {
           for (let i = 0; i < data.length; i++) {
-            rows.push(toCacheRow(data[i]!, run.kind, i));
-            if (i % STORE_SLICE === STORE_SLICE - 1) await yieldToOthers();
+            const record = PackageRecord.safeParse(data[i]);
+            if (!record.success) {
+              const issue = record.error.issues[0];
+              throw new AppError(
+                'bad_response',
+                `page ${page} of the ${run.kind} list is not what the service documents: ${['data', i, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? ''}`.trim(),
+              );
+            }
+            rows.push(toCacheRow(record.data, run.kind, i));
+            if (performance.now() - began >= READ_BUDGET_MS) {
+              await yieldToOthers();
+              began = performance.now();
+            }
           }
         } catch (e) {
           if (e instanceof GarbledRecord)
