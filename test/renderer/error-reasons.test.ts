@@ -26,7 +26,18 @@ function coreReasons(): string[] {
 describe('every reason the core gives is told in the worker’s language', () => {
   const reasons = coreReasons();
   // Params a reason's sentence may use; a missing one would show as {{…}}.
-  const params = { storageCode: 'A-01', sku: 'SKU-1', code: '8690000000001', count: 2, id: 7, page: 3, seen: 5, expected: 9 };
+  const params = {
+    storageCode: 'A-01',
+    sku: 'SKU-1',
+    code: '8690000000001',
+    count: 2,
+    id: 7,
+    page: 3,
+    seen: 5,
+    expected: 9,
+    version: 14,
+    latest: 12,
+  };
 
   it('finds the reasons (the scan works)', () => {
     expect(reasons).toEqual(expect.arrayContaining(['count_not_found', 'decision_missing', 'sync_running', 'workspace_damaged']));

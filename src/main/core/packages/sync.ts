@@ -368,6 +368,7 @@ export class PackageSync {
               throw new AppError(
                 'bad_response',
                 `page ${page} of the ${run.kind} list is not what the service documents: ${['data', i, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? ''}`.trim(),
+                { reason: 'page_unreadable', page },
               );
             }
             rows.push(toCacheRow(record.data, run.kind, i));

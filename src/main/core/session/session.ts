@@ -255,6 +255,7 @@ export class Session {
     }
     if (info.backend === 'basic_text' && !allowWeak) {
       throw new AppError('needs_confirmation', 'the password could only be kept with weak protection (basic_text)', {
+        reason: 'weak_storage',
         backend: info.backend,
       });
     }

@@ -48,6 +48,9 @@ export const errors = {
     no_profile: 'Choose a connection first.',
     nothing_remembered: 'No password is remembered for this connection. Type it.',
     remembered_unreadable: 'The remembered password cannot be read on this PC. Type it again.',
+    newer_database:
+      'This data was saved by a newer version of the app (database version {{version}}; this version knows up to {{latest}}). Install the newer version.',
+    weak_storage: 'This PC can keep the password only with weak protection. Choose whether to keep it anyway.',
     no_secure_storage: 'This PC has no safe place to keep the password. Type it at each sign-in.',
     insecure_http:
       '{{address}} is http:// on another computer: the password would travel unencrypted. Use https://, or an administrator accepts the risk.',

@@ -51,6 +51,9 @@ export const errors: Shape<typeof en> = {
     no_profile: 'Önce bir bağlantı seçin.',
     nothing_remembered: 'Bu bağlantı için hatırlanan bir şifre yok. Şifreyi yazın.',
     remembered_unreadable: 'Hatırlanan şifre bu bilgisayarda okunamıyor. Şifreyi yeniden yazın.',
+    newer_database:
+      'Bu veriler uygulamanın daha yeni bir sürümüyle kaydedilmiş (veritabanı sürümü {{version}}; bu sürüm en fazla {{latest}} tanıyor). Yeni sürümü kurun.',
+    weak_storage: 'Bu bilgisayar şifreyi yalnızca zayıf bir korumayla saklayabilir. Yine de saklanıp saklanmayacağını seçin.',
     no_secure_storage: 'Bu bilgisayarda şifreyi güvenle saklayacak bir yer yok. Her girişte şifreyi yazın.',
     insecure_http:
       '{{address}} başka bir bilgisayarda ve http:// ile başlıyor: şifre ağda açık gider. https:// kullanın ya da bir yönetici riski kabul etsin.',
