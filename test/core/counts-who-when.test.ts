@@ -41,7 +41,7 @@ describe('who and when of a count (issue 18.4)', () => {
     expect(h!.endedAt).toBe(pushed.session.endedAt);
     const csv = (await t.call('counts.export', { sessionId: id })).csv.split('\r\n');
     expect(csv[1]).toBe(
-      `A-01;SKU-1;${EAN};Çizim Seti;3;demo;DEPO-PC-3;${open.session.createdAt};${h!.endedAt};${events[0]!.at};${events[1]!.at}`,
+      `A-01;SKU-1;${EAN};Çizim Seti;3;demo;DEPO-PC-3;${open.session.createdAt};${h!.endedAt};${events[0]!.at};${events[1]!.at};;;;;3`,
     );
   });
 

@@ -153,8 +153,10 @@ describe('counting', () => {
     const e = await t.call('counts.export', { sessionId: id });
     expect(e.filename).toMatch(/^count-A-01-\d{4}-\d\d-\d\d-\d+\.csv$/);
     const [header, row, end] = e.csv.split('\r\n');
-    expect(header).toBe('\uFEFFstorage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at');
-    expect(row).toMatch(new RegExp(`^A-01;SKU-1;${EAN};Çizim Seti;2;demo;[^;]+;\\d{4}-[^;]+;;\\d{4}-[^;]+;\\d{4}-[^;]+$`));
+    expect(header).toBe(
+      '\uFEFFstorage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at;recount;recount_choice;moved_units;movement_choice;sent_qty',
+    );
+    expect(row).toMatch(new RegExp(`^A-01;SKU-1;${EAN};Çizim Seti;2;demo;[^;]+;\\d{4}-[^;]+;;\\d{4}-[^;]+;\\d{4}-[^;]+;;;;;$`));
     expect(end).toBe('');
   });
 

@@ -31,8 +31,10 @@ test.describe('who and when of a count (issue 18.4)', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
     const [head, row] = csv.trim().split('\r\n');
-    expect(head).toBe('storage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at');
-    expect(row).toMatch(/^A-01;RAF-1;[^;]*;[^;]*;1;demo;DEPO-PC-3;\d{4}-\d\d-\d\dT[^;]+;;\d{4}-[^;]+;\d{4}-[^;]+$/);
+    expect(head).toBe(
+      'storage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at;recount;recount_choice;moved_units;movement_choice;sent_qty',
+    );
+    expect(row).toMatch(/^A-01;RAF-1;[^;]*;[^;]*;1;demo;DEPO-PC-3;\d{4}-\d\d-\d\dT[^;]+;;\d{4}-[^;]+;\d{4}-[^;]+;;;;;$/);
 
     await page.getByRole('button', { name: 'Review and send' }).click();
     await page.getByRole('button', { name: 'Send 1 quantity' }).click();

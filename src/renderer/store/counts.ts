@@ -48,6 +48,16 @@ export interface CountsState {
   /** Another shelf's label was scanned during a count: the worker decides (never counted as an item). */
   otherShelf: string | null;
   setOtherShelf(code: string | null): void;
+  /** Recount mode (issue 18.3): scans go to the recount of these lines (SKU → recounted so far). */
+  recountMode: Record<string, number | null> | null;
+  /** A sync runs before Review shows (stock that moved during the count). */
+  reviewSyncing: boolean;
+  startRecount(skus: string[]): void;
+  stopRecount(): void;
+  /** The recount typed (0: none on the shelf). */
+  recountSet(sku: string, quantity: number): Promise<void>;
+  chooseRecount(sku: string, choice: 'first' | 'recount'): Promise<void>;
+  chooseMovement(sku: string, choice: 'keep' | 'subtract' | 'recount'): Promise<void>;
 
   /** takeOver: the worker takes over the count another window of this PC holds. */
   openStorage(storageCode: string, takeOver?: boolean): Promise<void>;
@@ -61,7 +71,8 @@ export interface CountsState {
   undo(steps?: number): Promise<void>;
   /** confirmed: the worker agreed to a SKU the catalogue does not know. */
   assign(code: string, sku: string | null, confirmed?: boolean): Promise<Result<unknown>>;
-  loadReview(zeroMissing: boolean): Promise<void>;
+  /** refresh: sync the packages first (when the service answers). */
+  loadReview(zeroMissing: boolean, refresh?: boolean): Promise<void>;
   push(zeroMissing: boolean, confirmed: boolean): Promise<Result<unknown>>;
   discard(): Promise<void>;
   closeSession(): void;
@@ -73,6 +84,23 @@ export interface CountsState {
   retryPush(outboxId: number): Promise<void>;
   exportCsv(sessionId: number): Promise<Result<{ filename: string; csv: string }>>;
   watchOutbox(): () => void;
+}
+
+/** The "set to 0" box of the review last loaded (choices reload the review as it is shown). */
+let reviewZeroMissing = false;
+
+/** The recounts of the lines in recount mode, from the core (after an undo). */
+async function refreshRecounts() {
+  const s = useCounts.getState().session;
+  const mode = useCounts.getState().recountMode;
+  if (!s || !mode) return;
+  const r = await call('counts.review', { sessionId: s.id, zeroMissing: false });
+  if (!r.ok || !useCounts.getState().recountMode) return;
+  useCounts.setState({
+    recountMode: Object.fromEntries(
+      Object.keys(mode).map((sku) => [sku, r.value.lines.find((l) => l.sku === sku)?.recount?.quantity ?? null]),
+    ),
+  });
 }
 
 const byLine = (lines: CountLine[]) => Object.fromEntries(lines.map((l) => [l.sku, l]));
@@ -93,6 +121,41 @@ export const useCounts = create<CountsState>()((set, get) => ({
   generation: 0,
   otherShelf: null,
   setOtherShelf: (code) => set({ otherShelf: code }),
+  recountMode: null,
+  reviewSyncing: false,
+
+  startRecount(skus) {
+    const review = get().review;
+    set({
+      recountMode: Object.fromEntries(skus.map((sku) => [sku, review?.lines.find((l) => l.sku === sku)?.recount?.quantity ?? null])),
+      last: null,
+    });
+  },
+  stopRecount: () => set({ recountMode: null }),
+
+  async recountSet(sku, quantity) {
+    const s = get().session;
+    if (!s) return;
+    const r = await call('counts.recountSet', { sessionId: s.id, sku, quantity });
+    if (!r.ok) return void set({ error: r.error });
+    set((st) => ({ error: null, recountMode: st.recountMode ? { ...st.recountMode, [sku]: quantity } : null }));
+  },
+
+  async chooseRecount(sku, choice) {
+    const s = get().session;
+    if (!s) return;
+    const r = await call('counts.chooseRecount', { sessionId: s.id, sku, choice });
+    if (!r.ok) return void set({ reviewError: r.error });
+    await get().loadReview(reviewZeroMissing);
+  },
+
+  async chooseMovement(sku, choice) {
+    const s = get().session;
+    if (!s) return;
+    const r = await call('counts.chooseMovement', { sessionId: s.id, sku, choice });
+    if (!r.ok) return void set({ reviewError: r.error });
+    await get().loadReview(reviewZeroMissing);
+  },
 
   openStorage(storageCode, takeOver) {
     const p = openCount(storageCode, takeOver).finally(() => {
@@ -107,7 +170,8 @@ export const useCounts = create<CountsState>()((set, get) => ({
     if (!session) return null;
     const quantity = get().nextQuantity ?? 1;
     const generation = get().generation;
-    const r = await call('counts.scan', { sessionId: session.id, code, quantity });
+    const recount = get().recountMode !== null;
+    const r = await call('counts.scan', { sessionId: session.id, code, quantity, ...(recount ? { recount: true } : {}) });
     if (get().generation !== generation) return null;
     if (!r.ok) {
       // Not stored: never leave the previous (green) card up as if this scan had counted.
@@ -128,18 +192,21 @@ export const useCounts = create<CountsState>()((set, get) => ({
       return null;
     }
     const v = r.value;
+    const rc = v.recount ?? null;
     set((s) => ({
       session: v.session,
       lines: v.line ? { ...s.lines, [v.line.sku]: v.line } : s.lines,
       nextQuantity: v.outcome === 'misread' ? s.nextQuantity : null,
       error: null,
+      recountMode: rc && s.recountMode ? { ...s.recountMode, [rc.sku]: rc.quantity } : s.recountMode,
       last: {
         outcome: v.outcome,
         code: v.code,
         sku: v.line?.sku ?? null,
         name: v.line?.name ?? null,
         delta: v.delta,
-        lineQuantity: v.line?.quantity ?? null,
+        // A recount scan shows the recount, not the first count.
+        lineQuantity: rc ? rc.quantity : (v.line?.quantity ?? null),
         expectedCheckDigit: v.gtin?.expected ?? null,
         at: Date.now(),
         gs1: v.gs1 ?? null,
@@ -182,6 +249,8 @@ export const useCounts = create<CountsState>()((set, get) => ({
     applyChange(r);
     if (!r.ok) return;
     set({ last: null });
+    // In recount mode the last recount scan may be what was taken back: read the recounts again.
+    if (get().recountMode) await refreshRecounts();
     // Say what was taken back: "Undone: −12 Pamuklu Tişört".
     const changes = [...r.value.lines.map((l) => l.sku), ...r.value.removed].map((sku) => {
       const was = before[sku];
@@ -210,11 +279,16 @@ export const useCounts = create<CountsState>()((set, get) => ({
     return r;
   },
 
-  async loadReview(zeroMissing) {
+  async loadReview(zeroMissing, refresh = false) {
     const s = get().session;
     if (!s) return;
-    const r = await call('counts.review', { sessionId: s.id, zeroMissing });
-    set(r.ok ? { review: r.value, reviewError: null } : { reviewError: r.error });
+    reviewZeroMissing = zeroMissing;
+    if (refresh) set({ reviewSyncing: true });
+    const r = await call('counts.review', { sessionId: s.id, zeroMissing, refresh });
+    // A refreshed review says whether the package statuses are fresh; later reloads keep that.
+    const movements = r.ok ? (r.value.movements ?? get().review?.movements) : undefined;
+    set(r.ok ? { review: { ...r.value, movements }, reviewError: null } : { reviewError: r.error });
+    if (refresh) set({ reviewSyncing: false });
   },
 
   async push(zeroMissing, confirmed) {
@@ -242,7 +316,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
     const session = get().session;
     // The count stays open; another window of this PC may continue it now.
     if (session) void call('counts.release', { sessionId: session.id, holder: windowHolder() });
-    set({ session: null, lines: {}, previous: null, last: null, review: null, pushItems: [], error: null });
+    set({ session: null, lines: {}, previous: null, last: null, review: null, pushItems: [], error: null, recountMode: null });
   },
 
   async loadHistory(storageCode) {
@@ -349,6 +423,7 @@ async function openCount(storageCode: string, takeOver?: boolean): Promise<void>
     previous: d.previous ?? null,
     error: null,
     review: null,
+    recountMode: null,
     pushItems: [],
     last: d.lastScan
       ? {

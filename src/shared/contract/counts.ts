@@ -20,6 +20,12 @@ export const countsMethods = {
   'counts.undo': method(CountsInputs.undo, LineChange),
   /** An unknown code: assign it to a SKU, or count it as its own SKU. Remembered for later scans. */
   'counts.assign': method(CountsInputs.assign, LineChange),
+  /** The recount of a flagged line typed (0 when none is on the shelf). */
+  'counts.recountSet': method(CountsInputs.recountSet, LineChange),
+  /** Which of the first count and the recount of a line is sent (recorded in the event log). */
+  'counts.chooseRecount': method(CountsInputs.chooseRecount, LineChange),
+  /** Keep the counted quantity, subtract the stock that moved, or recount the line (recorded). */
+  'counts.chooseMovement': method(CountsInputs.chooseMovement, LineChange),
   'counts.review': method(CountsInputs.review, CountReview),
   /** Puts the quantities in the outbox (batches, in order per storage code) and closes the count. */
   'counts.push': method(CountsInputs.push, PushResult),

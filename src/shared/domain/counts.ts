@@ -15,6 +15,9 @@ export const CountSession = z.object({
   pushedAt: z.string().nullable(),
   /** When the count was sent or discarded. */
   endedAt: z.string().nullable(),
+  /** History (issue 18): sent lines that were recounted, and whose stock moved during the count. */
+  recounted: z.number().int().optional(),
+  moved: z.number().int().optional(),
 });
 export type CountSession = z.infer<typeof CountSession>;
 
@@ -66,6 +69,8 @@ export const ScanResult = z.object({
   gs1: Gs1Facts.nullable().optional(),
   /** Why the code was refused (a malformed GS1 code, a command barcode outside counting). */
   problem: ScanProblem.nullable().optional(),
+  /** A scan in recount mode: it went to the recount of the line (the line keeps its first count). */
+  recount: z.object({ sku: z.string(), quantity: z.number().int() }).nullable().optional(),
 });
 export type ScanResult = z.infer<typeof ScanResult>;
 
@@ -81,6 +86,14 @@ export type LineChange = z.infer<typeof LineChange>;
 export const CountOptions = z.object({
   /** Blind counts: the previous count's quantities are hidden while counting, shown in Review. */
   blind: z.boolean(),
+  /**
+   * Recount on variance: a line whose change against the previous count is at least
+   * `recountUnits` units and at least `recountPercent` % of the previous quantity must be counted
+   * again before it is sent.
+   */
+  recount: z.boolean(),
+  recountUnits: z.number().int().min(1).max(100_000),
+  recountPercent: z.number().int().min(0).max(1000),
 });
 export type CountOptions = z.infer<typeof CountOptions>;
 
@@ -114,6 +127,40 @@ export const ReviewLine = z.object({
   unknown: z.boolean(),
   /** Why this line needs a second look before it is sent. */
   risk: z.enum(['zero', 'big_change', 'unknown']).nullable(),
+  /** Recount (issue 18.3): required by the variance threshold or by the worker's movement choice. */
+  recount: z
+    .object({
+      required: z.boolean(),
+      /** Why: the change against the previous count passed the threshold, or the worker asked for it. */
+      why: z.enum(['variance', 'movement']),
+      /** The recount (null: not recounted yet); the first count stays `quantity`. */
+      quantity: z.number().int().nullable(),
+      /** Which one is sent when the two disagree (null: not chosen yet). */
+      choice: z.enum(['first', 'recount']).nullable(),
+    })
+    .nullable()
+    .optional(),
+  /**
+   * Stock of this SKU that moved while it was counted (issue 18.1): units in packages that went to
+   * picked/shipped (left) or came back (cancelled after picking, returned) between the line's first
+   * scan (or its recount's) and now. The service does not say which shelf they were picked from.
+   */
+  movement: z
+    .object({
+      left: z.number().int(),
+      leftPackages: z.number().int(),
+      back: z.number().int(),
+      backPackages: z.number().int(),
+      /** back − left */
+      net: z.number().int(),
+      choice: z.enum(['keep', 'subtract', 'recount']).nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** The quantity that will be sent, after the recount and movement choices. */
+  send: z.number().int().optional(),
+  /** What must happen before the count can be sent. */
+  blocked: z.enum(['recount', 'choose_recount', 'choose_movement']).nullable().optional(),
 });
 export type ReviewLine = z.infer<typeof ReviewLine>;
 
@@ -124,6 +171,13 @@ export const CountReview = z.object({
   missing: z.array(z.object({ sku: z.string(), name: z.string().nullable(), previous: z.number().int() })),
   previousCountAt: z.string().nullable(),
   needsConfirmation: z.boolean(),
+  /** Lines that must be recounted or decided before sending (the push is refused until then). */
+  blocked: z.number().int().optional(),
+  /**
+   * The package statuses the movements are based on: refreshed by a sync just now (`fresh`), or
+   * what was known when the service did not answer (offline: `fresh` false, `error` says why).
+   */
+  movements: z.object({ fresh: z.boolean(), error: z.string().nullable() }).optional(),
 });
 export type CountReview = z.infer<typeof CountReview>;
 
@@ -140,7 +194,12 @@ export const CountsInputs = {
     /** The worker takes over a count another window of this PC holds (that window was closed). */
     takeOver: z.boolean().optional(),
   }),
-  setOptions: z.strictObject({ blind: z.boolean().optional() }),
+  setOptions: z.strictObject({
+    blind: z.boolean().optional(),
+    recount: z.boolean().optional(),
+    recountUnits: z.number().int().min(1).max(100_000).optional(),
+    recountPercent: z.number().int().min(0).max(1000).optional(),
+  }),
   release: z.strictObject({ sessionId: z.number().int().positive(), holder: z.string().min(1).max(64) }),
   session: z.strictObject({ sessionId: z.number().int().positive() }),
   scan: z.strictObject({
@@ -149,6 +208,18 @@ export const CountsInputs = {
     /** Typed before the scan ("12 then scan"); default 1. */
     quantity: z.number().int().min(1).max(100_000).default(1),
     station: z.string().max(100).optional(),
+    /** Recount mode: the scan goes to the recount of a flagged line (refused for any other SKU). */
+    recount: z.boolean().optional(),
+  }),
+  /** The recount of a flagged line typed (0 when none is on the shelf). */
+  recountSet: z.strictObject({ sessionId: z.number().int().positive(), sku: Code, quantity: Quantity }),
+  /** Which of the first count and the recount is sent. */
+  chooseRecount: z.strictObject({ sessionId: z.number().int().positive(), sku: Code, choice: z.enum(['first', 'recount']) }),
+  /** What to do with the stock that moved while the line was counted. */
+  chooseMovement: z.strictObject({
+    sessionId: z.number().int().positive(),
+    sku: Code,
+    choice: z.enum(['keep', 'subtract', 'recount']),
   }),
   setLine: z.strictObject({ sessionId: z.number().int().positive(), sku: Code, quantity: Quantity }),
   removeLine: z.strictObject({ sessionId: z.number().int().positive(), sku: Code }),
@@ -162,7 +233,12 @@ export const CountsInputs = {
     /** The SKU is not in the catalogue and the worker confirmed it anyway (a typo must not be remembered silently). */
     confirmed: z.boolean().default(false),
   }),
-  review: z.strictObject({ sessionId: z.number().int().positive(), zeroMissing: z.boolean().default(false) }),
+  review: z.strictObject({
+    sessionId: z.number().int().positive(),
+    zeroMissing: z.boolean().default(false),
+    /** Sync the packages first (when the service answers) so stock that moved is known. */
+    refresh: z.boolean().default(false),
+  }),
   push: z.strictObject({
     sessionId: z.number().int().positive(),
     zeroMissing: z.boolean().default(false),

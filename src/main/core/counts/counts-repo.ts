@@ -5,6 +5,7 @@ import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
 import { foldEvents, type FoldEvent } from './fold';
+import { trustOf } from './trust';
 
 interface SessionRow {
   id: number;
@@ -20,6 +21,8 @@ interface SessionRow {
   ended_at: string | null;
   holder: string | null;
   held_at: string | null;
+  recounted?: number;
+  moved?: number;
 }
 
 /** A window that did nothing with its count for this long no longer holds it. */
@@ -64,6 +67,7 @@ export const toSession = (r: SessionRow): CountSession => ({
   updatedAt: r.updated_at,
   pushedAt: r.pushed_at,
   endedAt: r.ended_at,
+  ...(r.recounted !== undefined ? { recounted: r.recounted, moved: r.moved ?? 0 } : {}),
 });
 
 export const toLine = (r: LineRow): CountLine => ({
@@ -84,6 +88,7 @@ export const toLine = (r: LineRow): CountLine => ({
 export function createCountsRepo(ws: Workspace) {
   const db = ws.db;
   const products = productsOf(ws);
+  const trust = trustOf(ws);
   const s = {
     session: db.prepare<[number], SessionRow>('SELECT * FROM count_sessions WHERE id = ?'),
     openFor: db.prepare<[string], SessionRow>("SELECT * FROM count_sessions WHERE storage_code = ? AND state = 'open'"),
@@ -153,7 +158,7 @@ export function createCountsRepo(ws: Workspace) {
     ),
     deleteLine: db.prepare<[number, string]>('DELETE FROM count_lines WHERE session_id = ? AND sku = ?'),
     lastUndoable: db.prepare<[number], EventRow>(
-      "SELECT * FROM scan_events WHERE session_id = ? AND kind IN ('scan', 'set', 'remove') AND undone = 0 ORDER BY id DESC LIMIT 1",
+      "SELECT * FROM scan_events WHERE session_id = ? AND kind IN ('scan', 'set', 'remove', 'recount', 'recount_set') AND undone = 0 ORDER BY id DESC LIMIT 1",
     ),
     markUndone: db.prepare<[number]>('UPDATE scan_events SET undone = 1 WHERE id = ?'),
     events: db.prepare<[number], FoldEvent>(
@@ -173,16 +178,18 @@ export function createCountsRepo(ws: Workspace) {
     setState: db.prepare<[string, string, string | null, string, number]>(
       'UPDATE count_sessions SET state = ?, updated_at = ?, pushed_at = ?, ended_at = ?, holder = NULL, held_at = NULL WHERE id = ?',
     ),
-    option: db.prepare<[string], { value: string }>('SELECT value FROM count_options WHERE key = ?'),
-    setOption: db.prepare<[string, string]>(
-      'INSERT INTO count_options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    ),
     previousLines: db.prepare<[string, number], { sku: string; quantity: number }>(
-      `SELECT sku, quantity FROM count_lines WHERE session_id = (
+      `SELECT sku, coalesce(sent_qty, quantity) AS quantity FROM count_lines WHERE session_id = (
          SELECT id FROM count_sessions WHERE storage_code = ? AND state = 'pushed' AND id < ? ORDER BY id DESC LIMIT 1)`,
     ),
+    markSent: db.prepare<[number, number | null, string | null, number | null, string | null, number, string]>(
+      'UPDATE count_lines SET sent_qty = ?, recount_qty = ?, recount_choice = ?, moved_units = ?, movement_choice = ? WHERE session_id = ? AND sku = ?',
+    ),
     history: db.prepare<{ code: string | null; limit: number }, SessionRow>(
-      'SELECT * FROM count_sessions WHERE (@code IS NULL OR storage_code = @code) ORDER BY id DESC LIMIT @limit',
+      `SELECT s.*,
+         (SELECT count(*) FROM count_lines l WHERE l.session_id = s.id AND l.recount_qty IS NOT NULL) AS recounted,
+         (SELECT count(*) FROM count_lines l WHERE l.session_id = s.id AND l.moved_units <> 0) AS moved
+       FROM count_sessions s WHERE (@code IS NULL OR s.storage_code = @code) ORDER BY s.id DESC LIMIT @limit`,
     ),
   };
 
@@ -206,80 +213,157 @@ export function createCountsRepo(ws: Workspace) {
 
   const gs1 = createGs1Scans(ws, { openSession, session: (id) => toSession(s.session.get(id)!) });
 
-  const scanTx = db.transaction((input: { sessionId: number; code: string; quantity: number; station?: string }): ScanResult => {
-    const at = now();
-    openSession(input.sessionId);
-    const code = input.code.trim();
-    const known = products.resolve(code);
-    if (!known) {
-      const gtin = checkGtin(code);
-      if (gtin.valid === false) {
-        // A misread: the worker scans again. Kept in the log (what was received), counted nowhere.
-        const eventId = Number(
-          s.event.run({
-            session: input.sessionId,
-            kind: 'rejected',
-            raw: code,
-            sku: null,
-            delta: 0,
-            quantity: null,
-            prev: null,
-            undoes: null,
-            resolution: 'misread',
-            at,
-            station: input.station ?? null,
-          }).lastInsertRowid,
-        );
-        return {
-          outcome: 'misread',
-          eventId,
-          code,
-          line: null,
-          delta: 0,
-          via: null,
-          gtin: { kind: gtin.kind, expected: gtin.expected },
-          session: toSession(s.session.get(input.sessionId)!),
-        };
-      }
+  /**
+   * A scan in recount mode (issue 18.3): only a line that must be recounted takes it, and it goes
+   * to the recount (an event of its own); the line keeps its first count.
+   */
+  function recountScan(
+    session: SessionRow,
+    sku: string,
+    code: string,
+    quantity: number,
+    at: string,
+    station: string | null,
+    via: ScanResult['via'],
+  ): ScanResult {
+    const line = s.line.get(session.id, sku);
+    const t = trust.lineState(session.id, sku);
+    if (!line || !trust.recountWhy(line.quantity, trust.previous(session.storage_code, session.id, sku), t)) {
+      throw new AppError('conflict', `${sku} is not a line to recount in this count`, { reason: 'not_in_recount', sku });
     }
-    const sku = known ? known.sku : code;
     const eventId = Number(
       s.event.run({
-        session: input.sessionId,
-        kind: 'scan',
+        session: session.id,
+        kind: 'recount',
         raw: code,
         sku,
-        delta: input.quantity,
+        delta: quantity,
         quantity: null,
         prev: null,
         undoes: null,
-        resolution: known ? known.via : 'unknown',
+        resolution: via,
         at,
-        station: input.station ?? null,
+        station,
       }).lastInsertRowid,
     );
-    const line = s.addToLine.get({
-      session: input.sessionId,
-      sku,
-      delta: input.quantity,
-      name: known?.name ?? null,
-      barcode: known ? (known.barcode ?? (known.via === 'barcode' ? code : null)) : null,
-      unknown: known ? 0 : 1,
-      event: eventId,
-      at,
-    })!;
-    s.totals.run(input.quantity, line.first_event === eventId ? 1 : 0, at, input.sessionId);
+    s.totals.run(0, 0, at, session.id);
     return {
-      outcome: known ? 'counted' : 'unknown',
+      outcome: 'counted',
       eventId,
       code,
       line: toLine(line),
-      delta: input.quantity,
-      via: known?.via ?? null,
+      delta: quantity,
+      via,
       gtin: null,
-      session: toSession(s.session.get(input.sessionId)!),
+      session: toSession(s.session.get(session.id)!),
+      recount: { sku, quantity: (t.recount ?? 0) + quantity },
     };
-  });
+  }
+
+  const scanTx = db.transaction(
+    (input: { sessionId: number; code: string; quantity: number; station?: string; recount?: boolean }): ScanResult => {
+      const at = now();
+      const session = openSession(input.sessionId);
+      const code = input.code.trim();
+      const known = products.resolve(code);
+      if (!known) {
+        const gtin = checkGtin(code);
+        if (gtin.valid === false) {
+          // A misread: the worker scans again. Kept in the log (what was received), counted nowhere.
+          const eventId = Number(
+            s.event.run({
+              session: input.sessionId,
+              kind: 'rejected',
+              raw: code,
+              sku: null,
+              delta: 0,
+              quantity: null,
+              prev: null,
+              undoes: null,
+              resolution: 'misread',
+              at,
+              station: input.station ?? null,
+            }).lastInsertRowid,
+          );
+          return {
+            outcome: 'misread',
+            eventId,
+            code,
+            line: null,
+            delta: 0,
+            via: null,
+            gtin: { kind: gtin.kind, expected: gtin.expected },
+            session: toSession(s.session.get(input.sessionId)!),
+          };
+        }
+      }
+      const sku = known ? known.sku : code;
+      if (input.recount) return recountScan(session, sku, code, input.quantity, at, input.station ?? null, known?.via ?? null);
+      const eventId = Number(
+        s.event.run({
+          session: input.sessionId,
+          kind: 'scan',
+          raw: code,
+          sku,
+          delta: input.quantity,
+          quantity: null,
+          prev: null,
+          undoes: null,
+          resolution: known ? known.via : 'unknown',
+          at,
+          station: input.station ?? null,
+        }).lastInsertRowid,
+      );
+      const line = s.addToLine.get({
+        session: input.sessionId,
+        sku,
+        delta: input.quantity,
+        name: known?.name ?? null,
+        barcode: known ? (known.barcode ?? (known.via === 'barcode' ? code : null)) : null,
+        unknown: known ? 0 : 1,
+        event: eventId,
+        at,
+      })!;
+      s.totals.run(input.quantity, line.first_event === eventId ? 1 : 0, at, input.sessionId);
+      return {
+        outcome: known ? 'counted' : 'unknown',
+        eventId,
+        code,
+        line: toLine(line),
+        delta: input.quantity,
+        via: known?.via ?? null,
+        gtin: null,
+        session: toSession(s.session.get(input.sessionId)!),
+      };
+    },
+  );
+
+  /** Records a recount typed, or a choice about a line (issue 18): an event of the count's log. */
+  function trustEvent(
+    sessionId: number,
+    kind: 'recount_set' | 'recount_choice' | 'movement_choice',
+    sku: string,
+    e: { delta?: number; quantity?: number | null; prev?: number | null; resolution?: string | null },
+  ): LineChange {
+    openSession(sessionId);
+    if (!s.line.get(sessionId, sku)) throw new AppError('not_found', `no line ${sku} in this count`);
+    const at = now();
+    s.event.run({
+      session: sessionId,
+      kind,
+      raw: null,
+      sku,
+      delta: e.delta ?? 0,
+      quantity: e.quantity ?? null,
+      prev: e.prev ?? null,
+      undoes: null,
+      resolution: e.resolution ?? null,
+      at,
+      station: null,
+    });
+    s.totals.run(0, 0, at, sessionId);
+    return change(sessionId, [sku]);
+  }
 
   /** Sets a line to a quantity (creating it if needed); returns the quantity it had. */
   function setQuantity(sessionId: number, sku: string, quantity: number, kind: 'set' | 'remove', at: string): number | null {
@@ -356,13 +440,8 @@ export function createCountsRepo(ws: Workspace) {
       })();
     },
 
-    options(): CountOptions {
-      return { blind: (s.option.get('blind')?.value ?? 'true') === 'true' };
-    },
-    setOptions(patch: Partial<CountOptions>): CountOptions {
-      if (patch.blind !== undefined) s.setOption.run('blind', String(patch.blind));
-      return this.options();
-    },
+    options: (): CountOptions => trust.options(),
+    setOptions: (patch: Partial<CountOptions>): CountOptions => trust.setOptions(patch),
 
     /** The window lets go of the count (it stays open). */
     release(sessionId: number, holder: string): CountSession {
@@ -518,6 +597,45 @@ export function createCountsRepo(ws: Workspace) {
       }
       return change(sessionId, [code, sku]);
     }),
+
+    /** The recount of a line that must be recounted, typed (0 when none is on the shelf). */
+    recountSet: db.transaction((sessionId: number, sku: string, quantity: number): LineChange => {
+      const session = openSession(sessionId);
+      const line = s.line.get(sessionId, sku);
+      if (line && !trust.recountWhy(line.quantity, trust.previous(session.storage_code, sessionId, sku), trust.lineState(sessionId, sku)))
+        throw new AppError('conflict', `${sku} is not a line to recount in this count`, { reason: 'not_in_recount', sku });
+      return trustEvent(sessionId, 'recount_set', sku, { quantity });
+    }),
+
+    /** Which of the first count and the recount is sent, recorded with the two quantities. */
+    chooseRecount: db.transaction((sessionId: number, sku: string, choice: 'first' | 'recount'): LineChange => {
+      const line = s.line.get(sessionId, sku);
+      const t = trust.lineState(sessionId, sku);
+      if (line && t.recount === null) throw new AppError('conflict', `${sku} has not been recounted yet`, { reason: 'not_recounted', sku });
+      return trustEvent(sessionId, 'recount_choice', sku, { quantity: line?.quantity ?? 0, prev: t.recount, resolution: choice });
+    }),
+
+    /** Keep the counted quantity, subtract the stock that moved, or recount: recorded with the units moved. */
+    chooseMovement: db.transaction((sessionId: number, sku: string, choice: 'keep' | 'subtract' | 'recount'): LineChange => {
+      const line = s.line.get(sessionId, sku);
+      const net = line ? trust.lineMovement({ sku, firstEvent: line.first_event }, trust.lineState(sessionId, sku), now()).net : 0;
+      return trustEvent(sessionId, 'movement_choice', sku, { delta: net, resolution: choice });
+    }),
+
+    /** What was sent per line, kept for the history and the export (inside the push's transaction). */
+    markSent(
+      sessionId: number,
+      sent: {
+        sku: string;
+        sent: number;
+        recount: number | null;
+        recountChoice: string | null;
+        moved: number | null;
+        movementChoice: string | null;
+      }[],
+    ) {
+      for (const r of sent) s.markSent.run(r.sent, r.recount, r.recountChoice, r.moved, r.movementChoice, sessionId, r.sku);
+    },
 
     lines: (sessionId: number): CountLine[] => s.lines.all(sessionId).map(toLine),
     session(sessionId: number): CountSession {

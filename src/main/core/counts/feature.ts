@@ -5,6 +5,7 @@ import { outboxOf } from '../outbox/outbox';
 import { countsOf } from './counts-repo';
 import './inventory-sender';
 import { exportCsv, push, review } from './push';
+import { refreshPackages } from './refresh';
 
 /** This PC on counts: the station name of the settings, else the computer's host name. */
 export const stationOf = (stationName: string) => stationName.trim() || hostname();
@@ -30,6 +31,9 @@ export const countsFeature: Feature = {
         station: stationOf(settings.stationName),
       });
     },
+    'counts.recountSet': ({ sessionId, sku, quantity }) => countsOf(ctx.workspace()).recountSet(sessionId, sku, quantity),
+    'counts.chooseRecount': ({ sessionId, sku, choice }) => countsOf(ctx.workspace()).chooseRecount(sessionId, sku, choice),
+    'counts.chooseMovement': ({ sessionId, sku, choice }) => countsOf(ctx.workspace()).chooseMovement(sessionId, sku, choice),
     'counts.setLine': ({ sessionId, sku, quantity }) => countsOf(ctx.workspace()).setLine(sessionId, sku, quantity),
     'counts.removeLine': ({ sessionId, sku }) => countsOf(ctx.workspace()).removeLine(sessionId, sku),
     'counts.undo': ({ sessionId, steps }) => countsOf(ctx.workspace()).undo(sessionId, steps),
@@ -37,7 +41,12 @@ export const countsFeature: Feature = {
       if (!sku && !own) throw new AppError('invalid_input', 'give the SKU this code means, or own: true', { reason: 'assign_needs_sku' });
       return countsOf(ctx.workspace()).assign(sessionId, code, own ? null : (sku ?? null), confirmed);
     },
-    'counts.review': ({ sessionId, zeroMissing }) => review(ctx.workspace(), sessionId, zeroMissing),
+    'counts.review': async ({ sessionId, zeroMissing, refresh }) => {
+      const ws = ctx.workspace();
+      // Stock that moved is known from package statuses: a sync first, when the service answers.
+      const movements = refresh ? await refreshPackages(ws, ctx) : undefined;
+      return { ...review(ws, sessionId, zeroMissing), ...(movements ? { movements } : {}) };
+    },
     'counts.push': ({ sessionId, zeroMissing, confirmed }) => push(ctx.workspace(), ctx, sessionId, zeroMissing, confirmed),
     'counts.discard': ({ sessionId }) => {
       const counts = countsOf(ctx.workspace());

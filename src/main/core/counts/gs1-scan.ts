@@ -10,6 +10,8 @@ export interface ScanInput {
   station?: string;
   /** The scanner's FNC1 substitute (settings); '' when it sends GS. */
   gsSubstitute?: string;
+  /** Recount mode: the scan goes to the recount of a flagged line. */
+  recount?: boolean;
 }
 
 interface Deps {

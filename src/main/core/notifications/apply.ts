@@ -106,6 +106,6 @@ export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification
     }
   }
   const record = PackageRecord.parse(raw);
-  packagesOf(ws).upsertRows([toCacheRow(record, row.kind, 0)], row.syncedAt);
+  packagesOf(ws).upsertRows([toCacheRow(record, row.kind, 0)], row.syncedAt, { source: 'notification', seenAt: receivedAt });
   return null;
 }

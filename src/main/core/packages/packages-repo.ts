@@ -6,6 +6,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { normCode, toCacheRow, type CacheRow } from './cache-record';
+import { createMoveRecorder } from './moves';
 import { packRecord, unpackRecord } from './record-pack';
 
 interface SummaryRow {
@@ -111,10 +112,20 @@ export function createPackagesRepo(db: Db) {
   const counts = db.prepare<[], { kind: PackageKind; n: number }>('SELECT kind, count(*) AS n FROM packages GROUP BY kind');
   const statuses = db.prepare<[], { status: string }>('SELECT DISTINCT status FROM packages WHERE status IS NOT NULL ORDER BY status');
 
-  /** Stores a page of packages; returns how many were new. Call inside a transaction. */
-  function upsertRows(rows: CacheRow[], syncedAt: string): { inserted: number; updated: number } {
+  const moves = createMoveRecorder(db);
+
+  /**
+   * Stores a page of packages; returns how many were new. Call inside a transaction. A status
+   * change that moves stock is recorded while a count is open (moves.ts), with its source.
+   */
+  function upsertRows(
+    rows: CacheRow[],
+    syncedAt: string,
+    source: { source: 'sync' | 'notification'; seenAt: string } = { source: 'sync', seenAt: syncedAt },
+  ): { inserted: number; updated: number } {
     let inserted = 0;
     let updated = 0;
+    const watching = moves.watching();
     // A page repeats the same products on many packages: learn each one once.
     const learned = new Set<string>();
     for (const row of rows) {
@@ -139,9 +150,11 @@ export function createPackagesRepo(db: Db) {
         updatePackage.run({ ...params, pk });
         deleteText.run(pk);
         updated += 1;
+        if (watching) moves.record(pk, old.status, row, source.seenAt, source.source);
       } else {
         pk = Number(insertPackage.run(params).lastInsertRowid);
         inserted += 1;
+        if (watching) moves.record(pk, null, row, source.seenAt, source.source);
       }
       for (const line of row.lines) {
         for (const it of line.items) if (it.sourceOrderItemLineId) insertItem.run(it.sourceOrderItemLineId, pk);

@@ -118,6 +118,11 @@ export class PackageSync {
     return this.current !== null;
   }
 
+  /** The sync running now, to wait for (null when none runs). */
+  running(): Promise<SyncReport> | null {
+    return this.current;
+  }
+
   status(): SyncStatus {
     return { progress: this.progress, lastSuccessAt: this.lastSuccess.get()?.at ?? null, cached: this.repo.counts() };
   }

@@ -7,7 +7,8 @@ import { useCounts, type WriteState } from '../../store/counts';
 const writeTone = { waiting: 'pill-warn', sent: 'pill-ok', refused: 'pill-bad', cancelled: '' } as const;
 
 /**
- * Past counts with who counted, on which PC, when they started and ended (issue 18.4). With
+ * Past counts with who counted, on which PC, when they started and ended, what was recounted or
+ * moved (issue 18). With
  * `writes`, a sent count shows where its write really is (waiting / sent / refused, from the
  * outbox); with `onOpen`, each open or sent count can be opened.
  */
@@ -40,6 +41,14 @@ export function CountHistoryTable({
             <td>
               {t('history.started', { time: formatDateTime(h.createdAt) })}
               {h.endedAt ? `, ${t('history.ended', { time: formatDateTime(h.endedAt) })}` : ''}
+            </td>
+            <td>
+              {[
+                h.recounted ? t('history.recounted', { count: h.recounted }) : null,
+                h.moved ? t('history.moved', { count: h.moved }) : null,
+              ]
+                .filter(Boolean)
+                .join(', ')}
             </td>
             {onOpen ? (
               <td>

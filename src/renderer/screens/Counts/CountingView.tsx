@@ -7,6 +7,7 @@ import { downloadText } from '../../download';
 import { useCounts } from '../../store/counts';
 import { CountLines } from './CountLines';
 import { LastScanCard } from './LastScanCard';
+import { RecountBanner } from './RecountBanner';
 
 export function CountingView({ pending, onScan, onReview }: { pending: number; onScan: (code: string) => void; onReview: () => void }) {
   const { t } = useTranslation('counts');
@@ -67,6 +68,7 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
         ) : null}
       </div>
       <p className="hint">{t('scanHere')}</p>
+      <RecountBanner onReview={onReview} />
       <div className="counting-grid">
         <div className="counting-left">
           <LastScanCard />

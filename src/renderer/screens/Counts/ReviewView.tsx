@@ -1,30 +1,60 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { formatDateTime } from '../../i18n/format';
+import { ReviewLineTrust } from './ReviewLineTrust';
 import { UnknownResolver } from './UnknownResolver';
 import { useCounts } from '../../store/counts';
 
 /**
  * Before quantities go out: every line against the previous count of this storage code. A line
  * that sets a SKU to zero or changes it a lot needs an explicit tick, because the service sets
- * stock to exactly what is sent.
+ * stock to exactly what is sent. Issue 18: lines past the recount threshold are recounted (and the
+ * worker picks first count or recount), stock that moved while counting is shown with a choice,
+ * and Send waits until every such line is settled. A sync runs first when the service answers.
  */
 export function ReviewView({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('counts');
-  const { review, reviewError, loadReview, push, session } = useCounts(
-    useShallow((s) => ({ review: s.review, reviewError: s.reviewError, loadReview: s.loadReview, push: s.push, session: s.session })),
+  const { review, reviewError, loadReview, push, session, syncing, startRecount } = useCounts(
+    useShallow((s) => ({
+      review: s.review,
+      reviewError: s.reviewError,
+      loadReview: s.loadReview,
+      push: s.push,
+      session: s.session,
+      syncing: s.reviewSyncing,
+      startRecount: s.startRecount,
+    })),
   );
   const [zeroMissing, setZeroMissing] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  // The first load syncs the packages first (stock that moved); later ones use what is known.
+  const refreshed = useRef(false);
   useEffect(() => {
-    void loadReview(zeroMissing);
+    const refresh = !refreshed.current;
+    refreshed.current = true;
+    void loadReview(zeroMissing, refresh);
   }, [loadReview, zeroMissing]);
 
-  if (!review || !session) return <ErrorText error={reviewError} />;
+  if (!review || !session)
+    return syncing ? (
+      <p className="hint" role="status">
+        {t('review.syncing')}
+      </p>
+    ) : (
+      <ErrorText error={reviewError} />
+    );
+  const blocked = review.blocked ?? 0;
+  const toRecount = review.lines.filter((l) => l.recount?.required && l.recount.quantity === null).map((l) => l.sku);
+  const recount = (skus: string[]) => {
+    const all = review.lines.filter((l) => l.recount?.required || skus.includes(l.sku)).map((l) => l.sku);
+    startRecount([...new Set([...skus, ...all])]);
+    onBack();
+  };
+  const moved = review.lines.some((l) => l.movement);
   const unknown = review.lines.some((l) => l.unknown);
   const count = review.lines.length + (zeroMissing ? review.missing.length : 0);
   return (
@@ -38,6 +68,10 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
       <p className="hint">
         {review.previousCountAt ? t('review.previousAt', { time: formatDateTime(review.previousCountAt) }) : t('review.noPrevious')}
       </p>
+      <p className={review.movements && !review.movements.fresh ? 'hint warn' : 'hint'} role="status">
+        {syncing ? t('review.syncing') : review.movements ? (review.movements.fresh ? t('review.fresh') : t('review.stale')) : null}
+      </p>
+      {moved ? <p className="hint">{t('review.noShelf')}</p> : null}
       <table className="table" aria-label={t('lines.title')}>
         <thead>
           <tr>
@@ -46,34 +80,46 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
             <th scope="col">{t('lines.quantity')}</th>
             <th scope="col">{t('review.previous')}</th>
             <th scope="col">{t('review.change')}</th>
+            <th scope="col">{t('review.send')}</th>
             <th scope="col" />
           </tr>
         </thead>
         <tbody>
           {review.lines.map((l) => (
-            <tr key={l.sku} className={l.risk ? `risk risk-${l.risk}` : undefined}>
-              <td>{l.sku}</td>
-              <td>
-                {l.name}
-                {l.unknown ? <UnknownResolver code={l.sku} onResolved={() => void loadReview(zeroMissing)} /> : null}
-              </td>
-              <td>
-                <strong>{l.quantity}</strong>
-              </td>
-              <td>{l.previous ?? '—'}</td>
-              <td>{l.previous === null ? '—' : `${l.quantity - l.previous > 0 ? '+' : ''}${l.quantity - l.previous}`}</td>
-              <td>
-                {l.risk ? (
-                  <span className={`pill ${l.risk === 'big_change' ? 'pill-warn' : 'pill-bad'}`}>{t(`review.risk.${l.risk}`)}</span>
-                ) : null}
-              </td>
-            </tr>
+            <Fragment key={l.sku}>
+              <tr className={l.risk ? `risk risk-${l.risk}` : undefined}>
+                <td>{l.sku}</td>
+                <td>
+                  {l.name}
+                  {l.unknown ? <UnknownResolver code={l.sku} onResolved={() => void loadReview(zeroMissing)} /> : null}
+                </td>
+                <td>
+                  <strong>{l.quantity}</strong>
+                </td>
+                <td>{l.previous ?? '—'}</td>
+                <td>{l.previous === null ? '—' : `${l.quantity - l.previous > 0 ? '+' : ''}${l.quantity - l.previous}`}</td>
+                <td data-testid={`send-${l.sku}`}>{l.send ?? l.quantity}</td>
+                <td>
+                  {l.risk ? (
+                    <span className={`pill ${l.risk === 'big_change' ? 'pill-warn' : 'pill-bad'}`}>{t(`review.risk.${l.risk}`)}</span>
+                  ) : null}
+                </td>
+              </tr>
+              {l.recount || l.movement ? (
+                <tr className="review-trust-row">
+                  <td colSpan={7}>
+                    <ReviewLineTrust line={l} onRecount={(sku) => recount([sku])} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
           ))}
         </tbody>
       </table>
       {review.missing.length > 0 ? (
         <div className="card">
           <h3>{t('review.missingTitle')}</h3>
+          <p className="hint">{t('review.missingHint')}</p>
           <ul className="plain">
             {review.missing.map((m) => (
               <li key={m.sku}>
@@ -88,6 +134,16 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
         </div>
       ) : null}
       {unknown ? <p className="error">{t('review.unknownBlock')}</p> : null}
+      {blocked > 0 ? (
+        <div className="card warn-card">
+          <p id="review-blocked">{t('review.blocked', { count: blocked })}</p>
+          {toRecount.length > 0 ? (
+            <button type="button" className="btn btn-primary" onClick={() => recount(toRecount)}>
+              {t('review.recount.start')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {review.needsConfirmation ? (
         <div className="card warn-card">
           <p>{t('review.needsConfirmation')}</p>
@@ -103,7 +159,8 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
           type="button"
           data-primary
           className="btn btn-primary btn-big"
-          disabled={busy || unknown || count === 0 || (review.needsConfirmation && !confirmed)}
+          disabled={busy || unknown || blocked > 0 || count === 0 || (review.needsConfirmation && !confirmed)}
+          aria-describedby={blocked > 0 ? 'review-blocked' : undefined}
           onClick={() => {
             setBusy(true);
             void push(zeroMissing, confirmed).finally(() => setBusy(false));

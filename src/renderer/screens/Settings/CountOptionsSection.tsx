@@ -5,7 +5,7 @@ import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { loadCountOptions, saveCountOptions } from '../../store/counts';
 
-/** How the signed-in connection counts (issue 18): blind counts. */
+/** How the signed-in connection counts (issue 18): blind counts, recount on variance. */
 export function CountOptionsSection() {
   const { t } = useTranslation('settings');
   const [options, setOptions] = useState<CountOptions | null>(null);
@@ -31,7 +31,66 @@ export function CountOptionsSection() {
         </label>
       ) : null}
       <small className="hint">{t('countOptions.blindHint')}</small>
+      {options ? (
+        <>
+          <label className="field field-check">
+            <input type="checkbox" checked={options.recount} onChange={(e) => void save({ recount: e.target.checked })} />
+            <span>{t('countOptions.recount')}</span>
+          </label>
+          <div className="row">
+            <ThresholdField
+              key={`u${options.recountUnits}`}
+              label={t('countOptions.recountUnits')}
+              value={options.recountUnits}
+              min={1}
+              max={100_000}
+              disabled={!options.recount}
+              onSave={(n) => void save({ recountUnits: n })}
+            />
+            <ThresholdField
+              key={`p${options.recountPercent}`}
+              label={t('countOptions.recountPercent')}
+              value={options.recountPercent}
+              min={0}
+              max={1000}
+              disabled={!options.recount}
+              onSave={(n) => void save({ recountPercent: n })}
+            />
+          </div>
+          <small className="hint">{t('countOptions.recountHint')}</small>
+        </>
+      ) : null}
       <ErrorText error={error} />
     </section>
+  );
+}
+
+/** A whole number saved when the field is left (or Enter); out of range goes back to the saved value (a new value remounts it by key). */
+function ThresholdField(p: { label: string; value: number; min: number; max: number; disabled: boolean; onSave: (n: number) => void }) {
+  const [text, setText] = useState(String(p.value));
+  const commit = () => {
+    const n = Number(text);
+    if (text.trim() !== '' && Number.isInteger(n) && n >= p.min && n <= p.max) {
+      if (n !== p.value) p.onSave(n);
+    } else setText(String(p.value));
+  };
+  return (
+    <label className="field">
+      <span>{p.label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={p.min}
+        max={p.max}
+        step={1}
+        value={text}
+        disabled={p.disabled}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+      />
+    </label>
   );
 }

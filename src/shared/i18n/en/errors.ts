@@ -17,6 +17,9 @@ export const errors = {
   details: 'Details',
   /** Why an action was refused (AppError params.reason), shown instead of the general text. */
   reasons: {
+    count_not_settled: '{{count}} lines must be recounted or decided in Review before the count can be sent.',
+    not_in_recount: '{{sku}} is not one of the lines to recount. Nothing was counted; scan only the products listed.',
+    not_recounted: '{{sku}} has not been recounted yet.',
     count_open_elsewhere:
       'The count of {{storageCode}} is already open in another window of this PC. Continue it there, or take it over here if that window was closed.',
     sync_running: 'A sync is already running. Wait for it to finish.',

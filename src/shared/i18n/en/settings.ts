@@ -34,6 +34,10 @@ export const settings = {
     title: 'Counting (this connection)',
     blind: 'Blind counts: hide the last count’s quantities while counting',
     blindHint: 'The last count’s quantities then appear only in Review, so nobody counts towards them.',
+    recount: 'Recount big changes before sending',
+    recountUnits: 'Change of at least (units)',
+    recountPercent: 'and at least (% of the last count)',
+    recountHint: 'A line that changed this much against the last count must be scanned again before the count can be sent.',
   },
   station: {
     name: 'Station name of this PC',

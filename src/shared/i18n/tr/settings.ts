@@ -37,6 +37,10 @@ export const settings: Shape<typeof en> = {
     title: 'Sayım (bu bağlantı)',
     blind: 'Kör sayım: sayarken önceki sayımın adetlerini gösterme',
     blindHint: 'Önceki adetler yalnızca kontrol ekranında görünür; kimse o sayıya göre saymaz.',
+    recount: 'Büyük farkları göndermeden önce yeniden saydır',
+    recountUnits: 'En az şu kadar fark (adet)',
+    recountPercent: 've en az (son sayımın %’si)',
+    recountHint: 'Son sayıma göre bu kadar değişen satır, sayım gönderilmeden önce yeniden okutulmalı.',
   },
   station: {
     name: 'Bu bilgisayarın adı (istasyon)',

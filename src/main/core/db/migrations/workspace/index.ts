@@ -9,6 +9,7 @@ import { m008OutboxLease } from './008-outbox-lease';
 import { m009ScanGs1 } from './009-scan-gs1';
 import { m010CompactCache } from './010-compact-cache';
 import { m012CountWhoWhen } from './012-count-who-when';
+import { m013CountTrust } from './013-count-trust';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -26,4 +27,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m009ScanGs1,
   m010CompactCache,
   m012CountWhoWhen,
+  m013CountTrust,
 ];

@@ -1,0 +1,70 @@
+import type { PackageKind } from '../../../shared/domain/packages';
+import type { Db } from '../db/open';
+import type { CacheRow } from './cache-record';
+
+/** Order statuses in which the goods have left the stock (picked, and everything after it). */
+const OUT = new Set(['Picked', 'Invoiced', 'Shipped', 'Delivered']);
+/** Return statuses in which the goods are back (the return was accepted). */
+const RETURNED = new Set(['Returned']);
+/** How far the service's clock may run ahead of ours for its modification time to be believed. */
+const CLOCK_MARGIN_MS = 5 * 60_000;
+
+/**
+ * Which way a status change moves stock: −1 the goods left (an order went to picked or beyond),
+ * +1 they came back (an order left the picked line again — cancelled, undelivered — or a return
+ * was accepted), 0 nothing for a shelf count (Picked → Shipped: already gone).
+ */
+export function moveDirection(kind: PackageKind, from: string | null, to: string | null): -1 | 0 | 1 {
+  if (from === to) return 0;
+  if (kind === 'return') return to !== null && RETURNED.has(to) && !(from !== null && RETURNED.has(from)) ? 1 : 0;
+  const wasOut = from !== null && OUT.has(from);
+  const isOut = to !== null && OUT.has(to);
+  if (!wasOut && isOut) return -1;
+  if (wasOut && !isOut) return 1;
+  return 0;
+}
+
+/** Units per SKU of a cached package (a line's quantity, else its item lines'). */
+function unitsBySku(row: CacheRow): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of row.lines) {
+    if (line.sku) {
+      const q = line.quantity ?? line.items.reduce((n, it) => n + (it.quantity ?? 1), 0);
+      units.set(line.sku, (units.get(line.sku) ?? 0) + q);
+      continue;
+    }
+    for (const it of line.items) if (it.sku) units.set(it.sku, (units.get(it.sku) ?? 0) + (it.quantity ?? 1));
+  }
+  return units;
+}
+
+/**
+ * Records status changes of packages that move stock, as a sync or a notification stores them
+ * (issue 18.1). Only while a count is open in this workspace: a move matters to a count only
+ * between a line's first scan and the push, so the cache's first fill writes nothing here. The
+ * time is the service's modification time when it is plausible, else when we saw the change.
+ */
+export function createMoveRecorder(db: Db) {
+  const anyOpen = db.prepare<[], { one: number }>("SELECT 1 AS one FROM count_sessions WHERE state = 'open' LIMIT 1");
+  const insert = db.prepare<[number, string, number, string | null, string | null, string, string]>(
+    'INSERT INTO package_moves (package_pk, sku, units, from_status, to_status, at, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  return {
+    /** Whether moves are recorded now (a count is open); asked once per stored page. */
+    watching: () => anyOpen.get() !== undefined,
+    record(pk: number, from: string | null, row: CacheRow, seenAt: string, source: 'sync' | 'notification') {
+      const dir = moveDirection(row.kind, from, row.status);
+      if (dir === 0) return;
+      const seen = Date.parse(seenAt);
+      const modified = row.lastModifiedTs;
+      const at = new Date(
+        modified !== null && Number.isFinite(seen) && modified <= seen + CLOCK_MARGIN_MS
+          ? modified
+          : Number.isFinite(seen)
+            ? seen
+            : Date.now(),
+      ).toISOString();
+      for (const [sku, units] of unitsBySku(row)) if (units > 0) insert.run(pk, sku, dir * units, from, row.status, at, source);
+    },
+  };
+}
