@@ -11,6 +11,7 @@ export const METHOD_NAMES = [
   'settings.update',
   'profiles.list',
   'profiles.save',
+  'profiles.test',
   'profiles.delete',
   'session.get',
   'session.signIn',
@@ -65,6 +66,10 @@ export const METHOD_NAMES = [
   'products.deleteDraft',
   'products.send',
   'products.history',
+  'admin.status',
+  'admin.setPin',
+  'admin.unlock',
+  'admin.lock',
 ] as const;
 
 export const EVENT_NAMES = [

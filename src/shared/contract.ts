@@ -14,6 +14,7 @@ import { returnsEvents, returnsMethods } from './contract/returns';
 import { notificationsEvents, notificationsMethods } from './contract/notifications';
 import { outboxEvents, outboxMethods } from './contract/outbox';
 import { productsEvents, productsMethods } from './contract/products';
+import { adminEvents, adminMethods } from './contract/admin';
 import type { Result } from './result';
 
 export const contract = {
@@ -24,6 +25,7 @@ export const contract = {
   ...notificationsMethods,
   ...outboxMethods,
   ...productsMethods,
+  ...adminMethods,
 } as const;
 
 export const events = {
@@ -34,6 +36,7 @@ export const events = {
   ...notificationsEvents,
   ...outboxEvents,
   ...productsEvents,
+  ...adminEvents,
 } as const;
 
 export type Contract = typeof contract;

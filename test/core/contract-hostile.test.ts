@@ -27,7 +27,7 @@ const hostile: unknown[] = [
 describe('hostile input to every contract method', () => {
   it.each(methodNames)('%s answers every hostile input with a typed error, never a crash', async (method) => {
     for (const input of hostile) {
-      const r = await t.core.invoke(method, input);
+      const r = await t.core.invoke(method, input, 'ipc:hostile');
       expect(
         r.ok === true || ['invalid_input', 'not_signed_in', 'not_found', 'forbidden', 'unavailable', 'conflict'].includes(r.error.code),
       ).toBe(true);
@@ -36,21 +36,45 @@ describe('hostile input to every contract method', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses every administrator method called straight from a window that did not unlock the PIN', async () => {
+    const url = t.sandbox.url;
+    const gated: [string, unknown][] = [
+      ['profiles.save', { name: 'x', omsUrl: url, pimUrl: url, companyId: 1, storageCodes: [] }],
+      ['profiles.delete', { id: 'any' }],
+      ['profiles.test', { omsUrl: url, userName: 'demo', password: 'demo1234' }],
+      ['notifications.configureReceiver', { enabled: true }],
+      ['settings.update', { scanner: { maxInterKeyMs: 200 } }],
+      ['settings.update', { syncIntervalMinutes: 0 }],
+      ['settings.update', { stationName: 'evil' }],
+      ['settings.update', { language: 'en', stationName: 'evil' }],
+    ];
+    for (const [method, input] of gated) {
+      const r = await t.core.invoke(method, input, 'ipc:hostile');
+      expect(r, method).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect(t.core.ctx.settings.get()).toMatchObject({ stationName: '', syncIntervalMinutes: 15 });
+    expect(t.core.ctx.profiles.list().filter((p) => !p.training)).toEqual([]);
+  });
+
   it('refuses unknown methods and non-string names', async () => {
     for (const name of ['nope', 'session.signIn.extra', '__proto__', 'constructor', 'toString', 42, null, { a: 1 }]) {
-      const r = await t.core.invoke(name, {});
+      const r = await t.core.invoke(name, {}, 'ipc:hostile');
       expect(r).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     }
   });
 
   it('rejects profile addresses that are not http(s)', async () => {
-    const r = await t.core.invoke('profiles.save', {
-      name: 'x',
-      omsUrl: 'file:///etc/passwd',
-      pimUrl: 'http://a',
-      companyId: 1,
-      storageCodes: [],
-    });
+    const r = await t.core.invoke(
+      'profiles.save',
+      {
+        name: 'x',
+        omsUrl: 'file:///etc/passwd',
+        pimUrl: 'http://a',
+        companyId: 1,
+        storageCodes: [],
+      },
+      'ipc:hostile',
+    );
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rig, type TestRig } from '../support/core';
+import { TRUSTED_CALLER } from '../../src/main/core/admin/admin-gate';
 
 let t: TestRig;
 afterEach(async () => t?.close());
@@ -19,7 +20,7 @@ describe('session', () => {
   it('answers a wrong password with auth_failed and stays signed out', async () => {
     t = await rig();
     const p = await t.call('profiles.save', { name: 'X', omsUrl: t.sandbox.url, pimUrl: t.sandbox.url, companyId: 1, storageCodes: [] });
-    const r = await t.core.invoke('session.signIn', { profileId: p.id, userName: 'demo', password: 'wrong' });
+    const r = await t.core.invoke('session.signIn', { profileId: p.id, userName: 'demo', password: 'wrong' }, TRUSTED_CALLER);
     expect(r).toMatchObject({ ok: false, error: { code: 'auth_failed', message: 'Kullanıcı adı veya şifre hatalı.' } });
     expect(await t.call('session.get', {})).toMatchObject({ signedIn: false });
   });
@@ -33,7 +34,7 @@ describe('session', () => {
       companyId: 1,
       storageCodes: [],
     });
-    const r = await t.core.invoke('session.signIn', { profileId: p.id, userName: 'demo', password: 'demo1234' });
+    const r = await t.core.invoke('session.signIn', { profileId: p.id, userName: 'demo', password: 'demo1234' }, TRUSTED_CALLER);
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
   });
 
@@ -42,7 +43,11 @@ describe('session', () => {
     const first = await t.signIn();
     await t.call('session.signOut', { forget: false });
     await t.admin('offline', { offline: true });
-    const wrong = await t.core.invoke('session.signIn', { profileId: first.profileId!, userName: 'demo', password: 'nope' });
+    const wrong = await t.core.invoke(
+      'session.signIn',
+      { profileId: first.profileId!, userName: 'demo', password: 'nope' },
+      TRUSTED_CALLER,
+    );
     expect(wrong).toMatchObject({ ok: false, error: { code: 'network' } });
     const state = await t.call('session.signIn', { profileId: first.profileId!, userName: 'demo', password: 'demo1234' });
     expect(state).toMatchObject({ signedIn: true, offline: true, expiresAt: null });
@@ -86,7 +91,7 @@ describe('session', () => {
     t = await rig();
     await t.signIn();
     expect(await t.call('session.signOut', { forget: true })).toMatchObject({ signedIn: false });
-    const r = await t.core.invoke('session.resume', {});
+    const r = await t.core.invoke('session.resume', {}, TRUSTED_CALLER);
     expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 
 test.describe('who and when of a count (issue 18.4)', () => {
   test('the export and the history carry worker, station and times; a second window cannot open the same count', async ({ page, app }) => {
     await signInToSandbox(page, app);
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    await unlockAdmin(page);
     await page.getByLabel('Station name of this PC').fill('DEPO-PC-3');
     await page.getByLabel('Station name of this PC').blur();
     await expect

@@ -89,9 +89,31 @@ export const test = base.extend<Options & { app: AppFixture }>({
 
 export { expect };
 
+export const ADMIN_PIN = '2468';
+
+/**
+ * Opens the administrator settings on the Settings screen (already shown): sets the PIN the first
+ * time (as on a new install), unlocks with it afterwards. English UI.
+ */
+export async function unlockAdmin(page: Page, pin = ADMIN_PIN) {
+  const set = page.getByRole('button', { name: 'Set PIN and open' });
+  const unlock = page.getByRole('button', { name: 'Unlock', exact: true });
+  await expect(set.or(unlock)).toBeVisible();
+  if (await set.isVisible()) {
+    await page.getByLabel('Administrator PIN', { exact: true }).fill(pin);
+    await page.getByLabel('PIN again').fill(pin);
+    await set.click();
+  } else {
+    await page.getByLabel('Administrator PIN', { exact: true }).fill(pin);
+    await unlock.click();
+  }
+  await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeVisible();
+}
+
 /** Adds a connection profile through the settings screen reached from sign-in. */
 export async function addProfile(page: Page, omsUrl: string, name = 'Warehouse') {
   await page.getByRole('button', { name: 'Connections…' }).click();
+  await unlockAdmin(page);
   await page.getByRole('button', { name: 'New connection' }).click();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Order service (OMS) address').fill(omsUrl);

@@ -1,4 +1,4 @@
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 
 test.use({ sandboxOptions: { packages: 40, returns: 10, seed: 12, days: 20 } });
 
@@ -11,6 +11,7 @@ test('a notification from the service updates the open package and the list live
   // Port 0: a free port for the test (the service would need a fixed one).
   await app.core.call('notifications.configureReceiver', { port: 0 });
   await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await unlockAdmin(page);
   await page.getByLabel('Receive package notifications').click();
   // Switching it on creates a Bearer token, shown once with the address.
   const once = page.getByRole('dialog', { name: 'Register this with the service now' });

@@ -31,7 +31,9 @@ test.describe('outbox screen', () => {
     const detail = page.getByRole('article', { name: /Write \d+/ });
     await expect(detail).toContainText('Answer code 400');
     await expect(detail).toContainText('RAF-9 ürünü bulunamadı');
-    await expect(detail.getByTestId('outbox-reason')).toHaveText('The service refused this write. Fix the cause and send it again, or cancel it.');
+    await expect(detail.getByTestId('outbox-reason')).toHaveText(
+      'The service refused this write. Fix the cause and send it again, or cancel it.',
+    );
 
     // Send again: the service still refuses, the attempt is counted.
     // (With a write open, the list hides tries and next try; the detail shows them.)

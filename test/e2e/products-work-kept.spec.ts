@@ -28,7 +28,12 @@ test('2: a price typed as 399,90 or 249.90 stays as typed, is read as such, and 
   await page.keyboard.type('1.299', { delay: 120 });
   await list.click();
   await expect(page.getByText('“1.299” can be read two ways')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Send/ })).toBeDisabled();
+  // Sending is refused: focus goes to the first field with a problem (the empty SKU, above the
+  // prices); the price is marked too.
+  await page.getByRole('button', { name: /^Send/ }).click();
+  await expect(page.getByLabel('SKU', { exact: true })).toBeFocused();
+  await expect(sale).toHaveAttribute('aria-invalid', 'true');
+  expect(await app.core.call('outbox.list', {})).toMatchObject({ ok: true, value: [] });
   await sale.fill('0');
   await list.click();
   await expect(page.getByText('The price is 0. Is that right?')).toBeVisible();

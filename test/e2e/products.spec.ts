@@ -63,3 +63,42 @@ test('an unfinished product survives a restart as a draft', async ({ page, app }
   await expect(page.getByLabel('SKU')).toHaveValue('KALEM-9');
   await expect(page.getByLabel('Standard').first()).toHaveValue('Kurşun kalem');
 });
+
+test('a worker reads a summary first, the exact body one click away; a refused send focuses the first problem field', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'New single product' }).click();
+  await page.getByLabel('SKU', { exact: true }).fill('CAY-6');
+  await page.getByLabel('Barcode', { exact: true }).fill('8690000000011');
+  await page.getByLabel('Model code').fill('CAY6');
+  await page.getByLabel('Option code').fill('CAY6STD');
+  await page.getByRole('button', { name: 'Add a price' }).click();
+  await page.getByLabel('List price').fill('12,50');
+  await page.getByLabel('Sale price').fill('abc');
+
+  // The summary is what a worker sees; the JSON body is folded away.
+  const summary = page.getByTestId('request-summary');
+  await expect(summary).toContainText('One record goes to the product service (1 single product)');
+  await expect(summary.getByTestId('summary-record')).toContainText('SKU: CAY-6');
+  await expect(summary.getByTestId('summary-record')).toContainText('Barcode: 8690000000011');
+  await expect(page.getByTestId('request-preview')).toBeHidden();
+  await page.getByText('Show the exact request body (JSON)').click();
+  await expect(page.getByTestId('request-preview')).toBeVisible();
+  await expect(page.getByTestId('request-preview')).toContainText('"Sku": "CAY-6"');
+
+  // Send is refused: the first problem field in the form (the barcode, above the price) gets focus,
+  // marked invalid and described by its message.
+  await page.getByRole('button', { name: 'Send 1 record' }).click();
+  const barcode = page.getByLabel('Barcode', { exact: true });
+  await expect(barcode).toBeFocused();
+  await expect(barcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(barcode).toHaveAccessibleDescription(/The check digit of the EAN-13 barcode 8690000000011 is wrong/);
+  await expect(page.getByLabel('Sale price')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('SKU', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  expect(await app.core.call('outbox.list', {})).toMatchObject({ ok: true, value: [] });
+
+  await barcode.fill('8690000000012');
+  await page.getByLabel('Sale price').fill('9,90');
+  await expect(barcode).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('summary-record')).toContainText('Sale price: 9.90 TRY');
+});

@@ -1,4 +1,4 @@
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 import { scanText } from './keyboards';
 
 const GS1_SHEET = (fnc1: string) => [
@@ -19,6 +19,7 @@ test.describe('scanner setup wizard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Storage code' })).toBeVisible();
     await page.getByRole('button', { name: 'Settings' }).click();
+    await unlockAdmin(page);
     await page.getByRole('button', { name: 'Set up the scanner from the test sheet…' }).click();
     const wizard = page.getByTestId('scanner-wizard');
     await expect(wizard.getByRole('listitem').first()).toHaveAttribute('data-state', 'next');
@@ -54,6 +55,7 @@ test.describe('scanner setup wizard', () => {
   test('the scanner test’s advice has an Apply button that changes the setting', async ({ page, app }) => {
     await signInToSandbox(page, app);
     await page.keyboard.press('Alt+6');
+    await unlockAdmin(page);
     await page.getByRole('button', { name: 'Start the test' }).click();
     await scanText(page, 'ABC-123', 'us', 'Tab');
     const advice = page.getByTestId('scanner-test').getByRole('listitem').filter({ hasText: 'ended with Tab' });

@@ -226,6 +226,12 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await check(page, info, '10-notifications', { primary: false });
         await nav(L.common.nav.settings);
         await check(page, info, '11-settings', { primary: false });
+        // The administrator's part, after setting the PIN (first use).
+        await page.getByLabel(L.settings.admin.pin, { exact: true }).fill('2468');
+        await page.getByLabel(L.settings.admin.confirm, { exact: true }).fill('2468');
+        await page.getByRole('button', { name: L.settings.admin.set }).click();
+        await expect(page.getByRole('heading', { name: L.settings.profiles.title })).toBeVisible();
+        await check(page, info, '11b-settings-admin', { primary: false });
         await nav(L.common.nav.outbox);
         await page.getByLabel(L.outbox.filter).selectOption('all');
         await page.getByRole('button', { name: L.outbox.actions.open }).first().click();

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 
 test.use({ sandboxOptions: { packages: 20, returns: 30, seed: 31, days: 20 } });
 
@@ -140,6 +140,7 @@ test('hostile files and input: an oversized import is refused, a 100,000-deep JS
 
 test('a connection over http:// to another computer is saved only after an administrator accepts the warning', async ({ page, app }) => {
   await page.getByRole('button', { name: 'Connections…' }).click();
+  await unlockAdmin(page);
   await page.getByRole('button', { name: 'New connection' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Eski depo');
   await page.getByLabel('Order service (OMS) address').fill('http://10.0.0.5:8080');

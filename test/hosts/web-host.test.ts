@@ -101,6 +101,20 @@ describe('web host', () => {
     expect(streamed.status).toBe(413);
   });
 
+  it('keeps the administrator PIN unlocked per page: another page (or a call without one) is refused', async () => {
+    const pageA = { 'x-wd-page': 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' };
+    const pageB = { 'x-wd-page': 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' };
+    const station = (headers: Record<string, string>) => invoke('settings.update', { stationName: 'PC-7' }, headers);
+    expect(JSON.parse((await station(pageA)).body)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', params: { reason: 'admin_pin_not_set' } },
+    });
+    expect(JSON.parse((await invoke('admin.setPin', { pin: '1357', confirm: '1357' }, pageA)).body)).toMatchObject({ ok: true });
+    expect(JSON.parse((await station(pageA)).body)).toMatchObject({ ok: true, value: { stationName: 'PC-7' } });
+    expect(JSON.parse((await station(pageB)).body)).toMatchObject({ ok: false, error: { params: { reason: 'admin_locked' } } });
+    expect(JSON.parse((await station({})).body)).toMatchObject({ ok: false, error: { params: { reason: 'admin_locked' } } });
+  });
+
   it('serves built files only from the renderer folder', async () => {
     expect((await raw('/assets/a.js')).status).toBe(200);
     expect((await raw('/../secret.txt')).body).not.toContain('do not serve');

@@ -37,6 +37,8 @@ describe('every reason the core gives is told in the worker’s language', () =>
     expected: 9,
     version: 14,
     latest: 12,
+    seconds: 30,
+    left: 3,
   };
 
   it('finds the reasons (the scan works)', () => {

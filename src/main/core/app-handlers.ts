@@ -1,5 +1,6 @@
 import type { FeatureHandlers } from './handler-types';
 import type { CoreContext } from './context';
+import { testConnection } from './admin/connection-test';
 import { AppError } from './errors';
 
 type AppHandlers = FeatureHandlers<'app'> & FeatureHandlers<'settings'> & FeatureHandlers<'profiles'> & FeatureHandlers<'session'>;
@@ -35,6 +36,7 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       }
       return profiles.save(input);
     },
+    'profiles.test': (input) => testConnection(ctx.http, input),
     'profiles.delete': ({ id }) => {
       const p = profiles.get(id);
       if (p.training) throw new AppError('forbidden', 'the training profile cannot be deleted', { reason: 'training_profile' });
@@ -51,7 +53,11 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       return session.signIn(input);
     },
     'session.resume': () => session.resume(),
-    'session.signOut': ({ forget }) => session.signOut(forget),
+    'session.signOut': ({ forget }) => {
+      // Signing out locks the administrator settings in every window.
+      ctx.admin.lockAll();
+      return session.signOut(forget);
+    },
     'session.startTraining': async () => {
       const creds = await ctx.training.start();
       return session.signIn({ ...creds, remember: false, allowWeakStorage: false });

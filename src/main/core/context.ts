@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/domain/session';
+import type { AdminGate } from './admin/admin-gate';
 import type { HttpClient } from './api/http';
 import type { Db } from './db/open';
 import type { EventBus } from './events';
@@ -26,6 +27,8 @@ export interface CoreOptions {
   log?: (msg: string, e?: unknown) => void;
   /** The session's clock (token expiry, re-login ahead of it); tests move it instead of sleeping. */
   now?: () => number;
+  /** Minutes without an administrator action before a window locks itself (default 10). */
+  adminIdleMs?: number;
 }
 
 /** What feature modules get: the shared services of one running core. */
@@ -40,6 +43,8 @@ export interface CoreContext {
   profiles: ProfilesRepo;
   session: Session;
   training: Training;
+  /** The administrator PIN and which windows have unlocked it. */
+  admin: AdminGate;
   /** The signed-in profile's workspace; throws not_signed_in. */
   workspace(): Workspace;
   /** A profile's workspace without signing in (CLI reads); the current one if it is that profile. */

@@ -1,3 +1,4 @@
+import { adminFeature } from './admin/feature';
 import { connectivityFeature } from './connectivity/feature';
 import type { Feature } from './feature';
 import { packagesFeature } from './packages/feature';
@@ -16,4 +17,5 @@ export const features: Feature[] = [
   returnsFeature,
   notificationsFeature,
   productsFeature,
+  adminFeature,
 ];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { methodNames, type Input, type MethodName, type Output } from '../../shared/contract';
 import type { Profile } from '../../shared/domain/settings';
 import type { Result } from '../../shared/result';
+import { createAdminGate, needsAdmin, TRUSTED_CALLER } from './admin/admin-gate';
 import { HttpClient } from './api/http';
 import { createAppHandlers } from './app-handlers';
 import type { CoreContext, CoreOptions } from './context';
@@ -26,9 +27,12 @@ export type { CoreOptions } from './context';
 export type { StartTrainingService, TrainingService } from './training';
 
 export interface Core {
-  /** Contract dispatch: every host calls this after its own sender checks. */
+  /**
+   * Contract dispatch: every host calls this after its own sender checks, naming the caller (the
+   * window or page); administrator methods are refused unless that caller unlocked the PIN.
+   */
   invoke: Invoke;
-  /** The same dispatch, typed by the contract (CLI and tests). */
+  /** The same dispatch, typed by the contract, as the trusted caller (the `wd` CLI and tests). */
   call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>>;
   bus: EventBus;
   /** Direct access for the CLI and tests. */
@@ -111,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
     };
   }
 
+  const admin = createAdminGate(appDb, options.now ?? Date.now, options.adminIdleMs);
   const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace, now: options.now });
 
   const ctx: CoreContext = {
@@ -124,6 +129,7 @@ export function createCore(options: CoreOptions): Core {
     profiles,
     session,
     training,
+    admin,
     workspace() {
       if (!current || !session.isSignedIn()) throw new AppError('not_signed_in', 'sign in first');
       return current;
@@ -143,11 +149,13 @@ export function createCore(options: CoreOptions): Core {
   for (const f of features) Object.assign(handlers, f.handlers(ctx));
   const missing = methodNames.filter((m) => typeof handlers[m] !== 'function');
   if (missing.length > 0) throw new Error(`contract methods without a handler: ${missing.join(', ')}`);
-  const invoke = createInvoker(handlers as Handlers, log);
+  const invoke = createInvoker(handlers as Handlers, log, (name, input, { caller }) => {
+    if (needsAdmin(name, input)) admin.require(caller);
+  });
 
   return {
     invoke,
-    call: (method, input) => invoke(method, input) as Promise<Result<Output<typeof method>>>,
+    call: (method, input) => invoke(method, input, TRUSTED_CALLER) as Promise<Result<Output<typeof method>>>,
     bus,
     ctx,
     async close() {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { contract, isMethodName } from '../../shared/contract';
+import { contract, isMethodName, type MethodName } from '../../shared/contract';
 import { err, ok, type Result } from '../../shared/result';
 import { AppError } from './errors';
-import type { Handlers } from './handler-types';
+import type { CallMeta, Handlers } from './handler-types';
 
 const MAX_MESSAGE = 2_000;
 
@@ -11,17 +11,25 @@ const MAX_MESSAGE = 2_000;
  * with the method's schema, the handler runs, and its output is parsed again on the way out
  * (which strips anything the schema does not name). Nothing is thrown across the bridge.
  */
-export function createInvoker(handlers: Handlers, log: (msg: string, e?: unknown) => void = console.error) {
-  return async function invoke(name: unknown, rawInput: unknown): Promise<Result<unknown>> {
+export function createInvoker(
+  handlers: Handlers,
+  log: (msg: string, e?: unknown) => void = console.error,
+  /** Runs after the input is parsed and before the handler; throws AppError to refuse (the administrator gate). */
+  guard?: (name: MethodName, input: unknown, meta: CallMeta) => void,
+) {
+  /** `caller`: the window or page that asks (hosts always name it; see admin/admin-gate.ts). */
+  return async function invoke(name: unknown, rawInput: unknown, caller: string): Promise<Result<unknown>> {
     if (!isMethodName(name)) {
       return err('unknown_method', `no method ${JSON.stringify(String(name).slice(0, 100))}`);
     }
     const spec = contract[name];
     const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
     if (!parsed.success) return err('invalid_input', z.prettifyError(parsed.error).slice(0, MAX_MESSAGE));
+    const meta: CallMeta = { caller };
     try {
-      const handler = handlers[name] as (input: unknown) => unknown;
-      const value = await handler(parsed.data);
+      guard?.(name, parsed.data, meta);
+      const handler = handlers[name] as (input: unknown, meta: CallMeta) => unknown;
+      const value = await handler(parsed.data, meta);
       const out = spec.output.safeParse(value);
       if (!out.success) {
         log(`output of ${name} does not match the contract: ${z.prettifyError(out.error)}`);

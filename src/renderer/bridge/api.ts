@@ -1,5 +1,5 @@
 import type { Api, EventName, EventPayload, Input, MethodName, Output } from '../../shared/contract';
-import type { Result } from '../../shared/result';
+import type { AppErrorShape, Result } from '../../shared/result';
 import { createHttpApi } from './http';
 
 declare global {
@@ -22,9 +22,19 @@ const bridge = () => (api ??= resolveApi());
 /**
  * The renderer's one door to the core. Stores call these; components never touch window.api.
  */
-export function call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>> {
+export async function call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>> {
   const fn = bridge()[method] as unknown as (input: Input<M>) => Promise<Result<Output<M>>>;
-  return fn(input);
+  const r = await fn(input);
+  if (!r.ok) for (const l of refusalListeners) l(method, r.error);
+  return r;
+}
+
+const refusalListeners = new Set<(method: MethodName, error: AppErrorShape) => void>();
+
+/** Hears every refused call (the administrator store notices a window that locked itself). */
+export function onRefused(listener: (method: MethodName, error: AppErrorShape) => void): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
 }
 
 export function subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {

@@ -7,12 +7,14 @@ import type { Result } from '../../shared/result';
  */
 export function createHttpApi(secret: string, base = ''): Api {
   const methods = {} as Record<string, (input: unknown) => Promise<Result<unknown>>>;
+  // This page's own id: the host keeps the administrator PIN unlocked per page (a reload locks).
+  const pageId = crypto.randomUUID();
   for (const name of methodNames) {
     methods[name] = async (input: unknown) => {
       try {
         const res = await fetch(`${base}/api/invoke/${name}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-wd-secret': secret },
+          headers: { 'content-type': 'application/json', 'x-wd-secret': secret, 'x-wd-page': pageId },
           body: JSON.stringify(input ?? {}),
         });
         return (await res.json()) as Result<unknown>;

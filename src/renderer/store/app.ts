@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { signedOut, type AppInfo, type AppStatus, type SessionState, type SignInInput } from '../../shared/domain/session';
 import type { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../../shared/domain/settings';
+import type { ConnectionTestInput, ConnectionTestResult } from '../../shared/domain/admin';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
 import { setLanguage } from '../i18n';
@@ -22,6 +23,8 @@ export interface AppState {
   updateSettings(patch: AppSettingsPatch): Promise<Result<AppSettings>>;
   saveProfile(input: ProfileInput): Promise<Result<Profile>>;
   deleteProfile(id: string): Promise<Result<{ deleted: boolean }>>;
+  /** "Test connection": a login at the typed address with typed credentials; nothing is saved. */
+  testConnection(input: ConnectionTestInput): Promise<Result<ConnectionTestResult>>;
   refreshProfiles(): Promise<void>;
 }
 
@@ -120,6 +123,10 @@ export const useApp = create<AppState>()((set, get) => ({
     const r = await call('profiles.delete', { id });
     await get().refreshProfiles();
     return r;
+  },
+
+  testConnection(input) {
+    return call('profiles.test', input);
   },
 
   async refreshProfiles() {

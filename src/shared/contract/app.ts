@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Empty } from '../domain/common';
 import { AppInfo, AppStatus, SessionState, SignInInput } from '../domain/session';
 import { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../domain/settings';
+import { ConnectionTestInput, ConnectionTestResult } from '../domain/admin';
 import { method } from './define';
 
 export const appMethods = {
@@ -11,6 +12,8 @@ export const appMethods = {
   'settings.update': method(AppSettingsPatch, AppSettings),
   'profiles.list': method(Empty, z.array(Profile)),
   'profiles.save': method(ProfileInput, Profile),
+  /** Tries the login at the typed address with the typed credentials; saves nothing. */
+  'profiles.test': method(ConnectionTestInput, ConnectionTestResult),
   'profiles.delete': method(z.strictObject({ id: z.string().min(1).max(64) }), z.object({ deleted: z.boolean() })),
   'session.get': method(Empty, SessionState),
   'session.signIn': method(SignInInput, SessionState),

@@ -63,8 +63,12 @@ test.describe('electron app', () => {
 
     await page.getByRole('button', { name: /Connections…|Bağlantılar…/ }).click();
     await page.getByLabel(/Language|Dil/).selectOption('en');
+    // First use: the administrator PIN is set before the first connection.
+    await page.getByLabel('Administrator PIN', { exact: true }).fill('2468');
+    await page.getByLabel('PIN again', { exact: true }).fill('2468');
+    await page.getByRole('button', { name: 'Set PIN and open' }).click();
     await page.getByRole('button', { name: 'New connection' }).click();
-    await page.getByLabel('Name').fill('Sandbox');
+    await page.getByLabel('Name', { exact: true }).fill('Sandbox');
     await page.getByLabel('Order service (OMS) address').fill(sandbox.url);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Back' }).click();

@@ -109,6 +109,13 @@ describe('IPC', () => {
     };
     expect(await call('app.info', {})).toMatchObject({ host: 'electron' });
     expect(await call('settings.get', {})).toHaveProperty('language');
+    // Administrator methods are refused from a window that has not unlocked the PIN (set on first use).
+    const locked = await app.op<R>('call', {
+      method: 'profiles.save',
+      input: { name: 'X', omsUrl: sandbox.url, pimUrl: sandbox.url, companyId: 1, storageCodes: [] },
+    });
+    expect(locked).toMatchObject({ ok: false, error: { code: 'forbidden', params: { reason: 'admin_pin_not_set' } } });
+    expect(await call('admin.setPin', { pin: '2468', confirm: '2468' })).toMatchObject({ pinSet: true, unlocked: true });
     const profile = await call<{ id: string }>('profiles.save', {
       name: 'Sandbox',
       omsUrl: sandbox.url,
@@ -138,6 +145,7 @@ describe('IPC', () => {
     try {
       const first = launch({ dataDir: data.dir });
       await first.until('window.load');
+      await first.op('call', { method: 'admin.setPin', input: { pin: '2468', confirm: '2468' } });
       const saved = await first.op<R<{ id: string }>>('call', {
         method: 'profiles.save',
         input: { name: 'Sandbox', omsUrl: sandbox.url, pimUrl: sandbox.url, companyId: 1, storageCodes: ['A-01'] },
@@ -192,9 +200,10 @@ describe('events', () => {
   it('reach the app’s page, and no page of another origin', async () => {
     const app = launch();
     await app.until('window.load');
-    const change = { channel: ipcChannel('settings.update'), input: { syncIntervalMinutes: 7 } };
+    // A worker's setting (no administrator PIN needed).
+    const change = { channel: ipcChannel('settings.update'), input: { language: 'en' } };
     const at = (url: string) => app.op<unknown[]>('eventsAt', { event: 'settings.changed', url, call: change });
-    expect(await at('app://warehouse-desk/index.html')).toEqual([expect.objectContaining({ syncIntervalMinutes: 7 })]);
+    expect(await at('app://warehouse-desk/index.html')).toEqual([expect.objectContaining({ language: 'en' })]);
     expect(await at('https://evil.example/')).toEqual([]);
   });
 });
@@ -212,6 +221,7 @@ describe('app:// protocol', () => {
     expect(index.headers?.['x-content-type-options']).toBe('nosniff');
     // Pictures only from the configured image server: none yet, then the one set in Settings.
     expect(index.headers?.['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
+    await app.op('call', { method: 'admin.setPin', input: { pin: '2468', confirm: '2468' } });
     const set = await app.op('call', { method: 'settings.update', input: { imageBaseUrl: 'https://img.example.com/products' } });
     expect(set).toMatchObject({ ok: true });
     const again = await app.op<Res>('fetch', { url: 'app://warehouse-desk/index.html' });
@@ -325,6 +335,7 @@ describe('lifecycle', () => {
     try {
       const app = launch();
       await app.until('window.load');
+      await app.op('call', { method: 'admin.setPin', input: { pin: '2468', confirm: '2468' } });
       const saved = await app.op<R<{ id: string }>>('call', {
         method: 'profiles.save',
         input: { name: 'Sandbox', omsUrl: sandbox.url, pimUrl: sandbox.url, companyId: 1, storageCodes: ['A-01'] },

@@ -97,7 +97,13 @@ describe('product editor', () => {
     const v = validateProductRequest(body);
     if (!v.ok) {
       expect(screen.getByTestId('product-problems').textContent).toContain('check digit');
-      expect((screen.getByRole('button', { name: 'Send 9 records' }) as HTMLButtonElement).disabled).toBe(true);
+      // Send is refused: nothing goes out, and focus moves to the first field with a problem.
+      fireEvent.click(screen.getByRole('button', { name: 'Send 9 records' }));
+      const focused = document.activeElement as HTMLInputElement;
+      expect(focused.getAttribute('aria-invalid')).toBe('true');
+      expect(focused.getAttribute('aria-label')).toMatch(/^Barcode of /);
+      const describedBy = (focused.getAttribute('aria-describedby') ?? '').split(' ');
+      expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('check digit');
     }
     expect(bridge.calls.filter((c) => c.method === 'products.send')).toHaveLength(0);
     // Dozens of re-renders in jsdom: slow on a loaded machine, not a timed test.
@@ -136,8 +142,10 @@ describe('product editor', () => {
     fireEvent.blur(sale);
     expect(sale.value).toBe('1.299');
     expect(screen.getByText(/“1.299” can be read two ways/)).toBeTruthy();
-    const send = screen.getByRole('button', { name: /^Send/ }) as HTMLButtonElement;
-    expect(send.disabled).toBe(true);
+    // Send is refused while the price cannot be read: focus goes to the first field with a problem.
+    fireEvent.click(screen.getByRole('button', { name: /^Send/ }));
+    expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
+    expect(sale.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(sale, { target: { value: '0' } });
     fireEvent.blur(sale);

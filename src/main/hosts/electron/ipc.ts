@@ -12,7 +12,8 @@ export function wireIpc(core: Core): () => void {
   for (const method of methodNames) {
     ipcMain.handle(ipcChannel(method), async (event, input: unknown) => {
       if (!isTrustedSender(event.senderFrame)) return err('forbidden', 'IPC from an untrusted frame');
-      return core.invoke(method, input);
+      // The window is the caller: the administrator PIN is unlocked per window.
+      return core.invoke(method, input, `ipc:${event.sender.id}`);
     });
   }
   const off = core.bus.onAny((name, payload) => {

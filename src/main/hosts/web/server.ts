@@ -27,6 +27,8 @@ export interface WebHost {
 
 const MAX_BODY = 10 * 1024 * 1024;
 const SECRET_HEADER = 'x-wd-secret';
+/** A random id the page makes when it loads: the administrator PIN is unlocked per page. */
+const PAGE_HEADER = 'x-wd-page';
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -119,7 +121,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       } catch {
         return send(res, 400, { ok: false, error: { code: 'invalid_input', message: 'body is not JSON' } });
       }
-      const result = await opts.core.invoke(m[1], input);
+      const page = req.headers[PAGE_HEADER];
+      const pageId = typeof page === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(page) ? page : '-';
+      const result = await opts.core.invoke(m[1], input, `web:${pageId}`);
       return send(res, 200, result);
     }
 

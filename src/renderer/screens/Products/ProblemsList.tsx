@@ -1,3 +1,4 @@
+import type React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductRecord } from '../../../shared/products/schema';
 
@@ -17,10 +18,16 @@ export function ProblemsList({
   problems,
   records,
   warning = false,
+  idPrefix,
+  listRef,
 }: {
   problems: ShownProblem[];
   records?: ProductRecord[];
   warning?: boolean;
+  /** Each problem gets the id `${idPrefix}-${i}`, for aria-describedby on its field. */
+  idPrefix?: string;
+  /** Focus goes here when a refused problem has no field on screen. */
+  listRef?: React.Ref<HTMLDivElement>;
 }) {
   const { t } = useTranslation('products');
   if (problems.length === 0) return null;
@@ -29,6 +36,8 @@ export function ProblemsList({
       className={warning ? 'card warn-card' : 'error'}
       role={warning ? 'status' : 'alert'}
       data-testid={warning ? 'product-warnings' : 'product-problems'}
+      ref={listRef}
+      tabIndex={listRef ? -1 : undefined}
     >
       <strong>{warning ? t('editor.warnings', { count: problems.length }) : t('editor.problems', { count: problems.length })}</strong>
       <ul>
@@ -42,7 +51,7 @@ export function ProblemsList({
                 ? t('editor.whereRequest')
                 : t('editor.whereRecord', { n: p.record + 1, name: recordName(records?.[p.record]), field: p.field ?? '' });
           return (
-            <li key={i}>
+            <li key={i} id={idPrefix ? `${idPrefix}-${i}` : undefined}>
               <span className="where">{where}</span> {t(`problems.${p.code}`, { ...p.params, defaultValue: p.code })}
             </li>
           );

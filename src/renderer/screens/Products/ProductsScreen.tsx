@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { validateProductRequest } from '../../../shared/products/validate';
@@ -12,15 +12,18 @@ import { useProducts } from '../../store/products';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportPanel } from './ImportPanel';
 import { layoutOf, newSingle, newVariantProduct } from './model';
-import { ProblemsList } from './ProblemsList';
+import { ProblemsList, type ShownProblem } from './ProblemsList';
+import { focusFirstProblem, problemKey, ProblemsContext } from './problemFields';
+import { RequestSummary } from './RequestSummary';
 import { SingleEditor } from './SingleEditor';
 import { VariantEditor } from './VariantEditor';
 import '../../styles/products.css';
 
 /**
  * Create or update products in the product service: a single-product form, a variant builder,
- * imports; the exact request body is previewed and checked before it can be sent (through the
- * outbox: offline-safe). Drafts are kept on this computer.
+ * imports. A readable summary of what will be sent comes first, the exact request body one click
+ * away; problems are shown at their field, and a refused send moves focus to the first of them.
+ * Sent through the outbox (offline-safe). Drafts are kept on this computer.
  */
 export function ProductsScreen() {
   const { t } = useTranslation('products');
@@ -47,6 +50,30 @@ export function ProductsScreen() {
 
   const check = useMemo(() => (p.records ? validateProductRequest(p.records) : null), [p.records]);
   const body = useMemo(() => (p.records ? JSON.stringify(p.records, null, 2) : ''), [p.records]);
+  const sendProblems = p.lastSend && !p.lastSend.ok ? p.lastSend.problems : null;
+  // Each problem at its field: record:field → the ids of its messages in the lists below.
+  const atFields = useMemo(() => {
+    const map = new Map<string, string[]>();
+    const add = (list: ShownProblem[] | undefined | null, prefix: string) =>
+      list?.forEach((q, i) => {
+        if (q.record === undefined || q.field === undefined) return;
+        const key = problemKey(q.record, q.field);
+        map.set(key, [...(map.get(key) ?? []), `${prefix}-${i}`]);
+      });
+    if (check && !check.ok) add(check.problems, 'product-problem');
+    add(sendProblems, 'product-send-problem');
+    return map;
+  }, [check, sendProblems]);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const sendProblemsRef = useRef<HTMLDivElement>(null);
+
+  /** Sending is refused while a problem is open: focus goes to the first problem's field. */
+  const trySend = async () => {
+    if (check && !check.ok) return focusFirstProblem(check.problems, problemsRef.current);
+    await p.send();
+    const after = useProducts.getState().lastSend;
+    if (after && !after.ok) focusFirstProblem(after.problems, sendProblemsRef.current);
+  };
 
   return (
     <main className="screen products-screen" aria-labelledby="products-title">
@@ -68,36 +95,45 @@ export function ProductsScreen() {
         </p>
       ) : null}
       {p.records ? (
-        <div className="products-layout">
-          <div className="products-editor-col">
-            <label className="field">
-              <span>{t('editor.label')}</span>
-              <input value={p.label} onChange={(e) => p.setLabel(e.target.value)} maxLength={200} />
-            </label>
-            {layoutOf(p.records) === 'single' ? (
-              <SingleEditor records={p.records} onChange={(r) => p.edit(r)} />
-            ) : (
-              <VariantEditor records={p.records} onChange={(r) => p.edit(r)} />
-            )}
-          </div>
-          <div className="products-preview-col">
-            {check && !check.ok ? <ProblemsList problems={check.problems} records={p.records} /> : null}
-            {check ? <ProblemsList problems={check.warnings} records={p.records} warning /> : null}
-            {p.lastSend && !p.lastSend.ok ? <ProblemsList problems={p.lastSend.problems} records={p.records} /> : null}
-            <div className="row">
-              <button type="button" className="btn btn-primary btn-big" data-primary disabled={!check?.ok} onClick={() => void p.send()}>
-                {t('editor.send', { count: p.records.length })}
-              </button>
-              <button type="button" className="btn" onClick={() => p.edit(null)}>
-                {t('editor.close')}
-              </button>
+        <ProblemsContext.Provider value={atFields}>
+          <div className="products-layout">
+            <div className="products-editor-col">
+              <label className="field">
+                <span>{t('editor.label')}</span>
+                <input value={p.label} onChange={(e) => p.setLabel(e.target.value)} maxLength={200} />
+              </label>
+              {layoutOf(p.records) === 'single' ? (
+                <SingleEditor records={p.records} onChange={(r) => p.edit(r)} />
+              ) : (
+                <VariantEditor records={p.records} onChange={(r) => p.edit(r)} />
+              )}
             </div>
-            <h2>{t('editor.preview')}</h2>
-            <pre className="request-preview" data-testid="request-preview" aria-label={t('editor.preview')}>
-              {body}
-            </pre>
+            <div className="products-preview-col">
+              {check && !check.ok ? (
+                <ProblemsList problems={check.problems} records={p.records} idPrefix="product-problem" listRef={problemsRef} />
+              ) : null}
+              {check ? <ProblemsList problems={check.warnings} records={p.records} warning /> : null}
+              {sendProblems ? (
+                <ProblemsList problems={sendProblems} records={p.records} idPrefix="product-send-problem" listRef={sendProblemsRef} />
+              ) : null}
+              <div className="row">
+                <button type="button" className="btn btn-primary btn-big" data-primary onClick={() => void trySend()}>
+                  {t('editor.send', { count: p.records.length })}
+                </button>
+                <button type="button" className="btn" onClick={() => p.edit(null)}>
+                  {t('editor.close')}
+                </button>
+              </div>
+              <RequestSummary records={p.records} />
+              <details className="request-body">
+                <summary>{t('summary.body')}</summary>
+                <pre className="request-preview" data-testid="request-preview" aria-label={t('editor.preview')}>
+                  {body}
+                </pre>
+              </details>
+            </div>
           </div>
-        </div>
+        </ProblemsContext.Provider>
       ) : (
         <>
           <section className="card" aria-labelledby="drafts-title">

@@ -16,6 +16,7 @@ import {
   type Records,
 } from './model';
 import { AttributesEditor, PricesEditor, TextsEditor } from './fields';
+import { PInput, RecordScope } from './problemFields';
 import type { ProductRecord } from '../../../shared/products/schema';
 
 function VariantGrid({ records, option, onChange }: { records: Records; option: ProductRecord; onChange: (r: Records) => void }) {
@@ -38,34 +39,38 @@ function VariantGrid({ records, option, onChange }: { records: Records; option: 
           {variants.map((v, i) => {
             const size = v.Attributes?.find((a) => a.Key === SIZE_KEY)?.Value ?? '';
             return (
-              <tr key={i}>
-                <td>{size}</td>
-                <td>
-                  <input
-                    aria-label={t('editor.skuOf', { option: code, size })}
-                    value={v.Main.Sku ?? ''}
-                    onChange={(e) => onChange(replaceRecord(records, v, setMain(v, 'Sku', e.target.value)))}
-                  />
-                </td>
-                <td>
-                  <input
-                    aria-label={t('editor.barcodeOf', { option: code, size })}
-                    value={v.Main.Barcode ?? ''}
-                    data-scan-target="barcode"
-                    onChange={(e) => onChange(replaceRecord(records, v, setMain(v, 'Barcode', e.target.value)))}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    onClick={() => onChange(removeRecords(records, (r) => r === v))}
-                    aria-label={t('editor.removeVariant', { option: code, size })}
-                  >
-                    ×
-                  </button>
-                </td>
-              </tr>
+              <RecordScope key={i} value={records.indexOf(v)}>
+                <tr>
+                  <td>{size}</td>
+                  <td>
+                    <PInput
+                      field="Main.Sku"
+                      aria-label={t('editor.skuOf', { option: code, size })}
+                      value={v.Main.Sku ?? ''}
+                      onChange={(e) => onChange(replaceRecord(records, v, setMain(v, 'Sku', e.target.value)))}
+                    />
+                  </td>
+                  <td>
+                    <PInput
+                      field="Main.Barcode"
+                      aria-label={t('editor.barcodeOf', { option: code, size })}
+                      value={v.Main.Barcode ?? ''}
+                      data-scan-target="barcode"
+                      onChange={(e) => onChange(replaceRecord(records, v, setMain(v, 'Barcode', e.target.value)))}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => onChange(removeRecords(records, (r) => r === v))}
+                      aria-label={t('editor.removeVariant', { option: code, size })}
+                    >
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              </RecordScope>
             );
           })}
         </tbody>
@@ -108,40 +113,54 @@ export function VariantEditor({ records, onChange }: { records: Records; onChang
   return (
     <div className="product-editor" data-testid="variant-editor">
       {model ? (
-        <label className="field">
-          <span>{t('editor.model')}</span>
-          <input value={modelCode} onChange={(e) => onChange(renameModel(records, modelCode, e.target.value))} maxLength={100} />
-        </label>
+        <RecordScope value={records.indexOf(model)}>
+          <label className="field">
+            <span>{t('editor.model')}</span>
+            <PInput
+              field="Main.Model"
+              value={modelCode}
+              onChange={(e) => onChange(renameModel(records, modelCode, e.target.value))}
+              maxLength={100}
+            />
+          </label>
+        </RecordScope>
       ) : (
         <p className="hint">{t('editor.updateOnly', { model: modelCode })}</p>
       )}
       {options.map((o, i) => {
         const code = o.Main.Option ?? '';
         return (
-          <section key={i} className="card option-card" aria-label={t('editor.optionTitle', { option: code })}>
-            <div className="row">
-              <label className="field">
-                <span>{t('editor.optionCode')}</span>
-                <input value={code} onChange={(e) => onChange(renameOption(records, code, e.target.value))} maxLength={100} />
-              </label>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => onChange(removeRecords(records, (r) => r === o || (r.Main.Type === 3 && r.Main.Option === code)))}
-              >
-                {t('editor.removeOption', { option: code })}
-              </button>
-            </div>
-            <TextsEditor
-              record={o}
-              members={['Name', 'Title', 'Description', 'SeoDescription']}
-              onChange={(n) => onChange(replaceRecord(records, o, n))}
-              idPrefix={`option-${i}`}
-            />
-            <PricesEditor record={o} onChange={(n) => onChange(replaceRecord(records, o, n))} />
-            <AttributesEditor record={o} onChange={(n) => onChange(replaceRecord(records, o, n))} />
-            <VariantGrid records={records} option={o} onChange={onChange} />
-          </section>
+          <RecordScope key={i} value={records.indexOf(o)}>
+            <section className="card option-card" aria-label={t('editor.optionTitle', { option: code })}>
+              <div className="row">
+                <label className="field">
+                  <span>{t('editor.optionCode')}</span>
+                  <PInput
+                    field="Main.Option"
+                    value={code}
+                    onChange={(e) => onChange(renameOption(records, code, e.target.value))}
+                    maxLength={100}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => onChange(removeRecords(records, (r) => r === o || (r.Main.Type === 3 && r.Main.Option === code)))}
+                >
+                  {t('editor.removeOption', { option: code })}
+                </button>
+              </div>
+              <TextsEditor
+                record={o}
+                members={['Name', 'Title', 'Description', 'SeoDescription']}
+                onChange={(n) => onChange(replaceRecord(records, o, n))}
+                idPrefix={`option-${i}`}
+              />
+              <PricesEditor record={o} onChange={(n) => onChange(replaceRecord(records, o, n))} />
+              <AttributesEditor record={o} onChange={(n) => onChange(replaceRecord(records, o, n))} />
+              <VariantGrid records={records} option={o} onChange={onChange} />
+            </section>
+          </RecordScope>
         );
       })}
       <form

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readDecimal } from '../../../shared/products/csv-cells';
 import type { ProductRecord } from '../../../shared/products/schema';
+import { PInput, PSelect, PTextarea, useProblemProps } from './problemFields';
 import { ATTRIBUTES, CULTURES, CURRENCIES, newAsset, newAttribute, newPrice, setListItem, setText, textOf, type TextMember } from './model';
 
 type Edit = (r: ProductRecord) => void;
@@ -21,11 +22,14 @@ const readPrice = (text: string) => {
  */
 function PriceInput({
   label,
+  field,
   value,
   optional,
   onValue,
 }: {
   label: string;
+  /** The field path in the record (Prices[0].SalePrice), for problems shown at the field. */
+  field: string;
   value: number | null | undefined;
   optional: boolean;
   onValue: (v: number | undefined) => void;
@@ -36,6 +40,7 @@ function PriceInput({
   const [left, setLeft] = useState(false);
   const hintId = useId();
   const read = readPrice(text);
+  const problemProps = useProblemProps(field);
   // A value put in from outside (a draft, an import) replaces the text; our own reading does not.
   const [seen, setSeen] = useState(value);
   if (!Object.is(seen, value)) {
@@ -61,8 +66,9 @@ function PriceInput({
       <input
         inputMode="decimal"
         value={text}
-        aria-invalid={read.problem ? true : undefined}
-        aria-describedby={message ? hintId : undefined}
+        data-problem-key={problemProps['data-problem-key']}
+        aria-invalid={read.problem || problemProps['aria-invalid'] ? true : undefined}
+        aria-describedby={[message ? hintId : '', problemProps['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined}
         onChange={(e) => {
           setText(e.target.value);
           setLeft(false);
@@ -83,6 +89,12 @@ function PriceInput({
       ) : null}
     </label>
   );
+}
+
+/** The field path of a culture's text (Name[1].Value), or of the member when the culture has none yet. */
+function textField(record: ProductRecord, m: TextMember, c: string): string {
+  const i = (record[m] ?? []).findIndex((x) => x.Culture === c);
+  return i >= 0 ? `${m}[${i}].Value` : `${m}.${c}`;
 }
 
 /** Names, descriptions … per culture (std, tr, en). */
@@ -107,14 +119,16 @@ export function TextsEditor({
             <label key={c} className="field">
               <span>{t(`editor.cultures.${c}`)}</span>
               {m === 'Description' ? (
-                <textarea
+                <PTextarea
+                  field={textField(record, m, c)}
                   id={`${idPrefix}-${m}-${c}`}
                   rows={2}
                   value={textOf(record, m, c)}
                   onChange={(e) => onChange(setText(record, m, c, e.target.value))}
                 />
               ) : (
-                <input
+                <PInput
+                  field={textField(record, m, c)}
                   id={`${idPrefix}-${m}-${c}`}
                   value={textOf(record, m, c)}
                   onChange={(e) => onChange(setText(record, m, c, e.target.value))}
@@ -138,7 +152,8 @@ export function PricesEditor({ record, onChange }: { record: ProductRecord; onCh
         <div key={i} className="row list-row-editor">
           <label className="field">
             <span>{t('editor.priceList')}</span>
-            <input
+            <PInput
+              field={`Prices[${i}].EntityListId`}
               inputMode="numeric"
               value={p.EntityListId}
               onChange={(e) => onChange(setListItem(record, 'Prices', i, { ...p, EntityListId: Number(e.target.value) || 0 }))}
@@ -146,7 +161,8 @@ export function PricesEditor({ record, onChange }: { record: ProductRecord; onCh
           </label>
           <label className="field">
             <span>{t('editor.currency')}</span>
-            <select
+            <PSelect
+              field={`Prices[${i}].CurrencyId`}
               value={p.CurrencyId}
               onChange={(e) => onChange(setListItem(record, 'Prices', i, { ...p, CurrencyId: Number(e.target.value) }))}
             >
@@ -155,11 +171,12 @@ export function PricesEditor({ record, onChange }: { record: ProductRecord; onCh
                   {c.code}
                 </option>
               ))}
-            </select>
+            </PSelect>
           </label>
           {(['ListPrice', 'SalePrice', 'CampaignPrice'] as const).map((f) => (
             <PriceInput
               key={f}
+              field={`Prices[${i}].${f}`}
               label={t(`editor.${f}`)}
               value={p[f]}
               optional={f === 'CampaignPrice'}
@@ -205,18 +222,26 @@ export function AttributesEditor({ record, onChange }: { record: ProductRecord; 
         <div key={i} className="row list-row-editor">
           <label className="field">
             <span>{t('editor.attribute')}</span>
-            <select value={a.Key} onChange={(e) => onChange(setListItem(record, 'Attributes', i, { ...a, Key: Number(e.target.value) }))}>
+            <PSelect
+              field={`Attributes[${i}].Key`}
+              value={a.Key}
+              onChange={(e) => onChange(setListItem(record, 'Attributes', i, { ...a, Key: Number(e.target.value) }))}
+            >
               {ATTRIBUTES.some((x) => x.key === a.Key) ? null : <option value={a.Key}>{a.Key}</option>}
               {ATTRIBUTES.map((x) => (
                 <option key={x.key} value={x.key}>
                   {t(`editor.attributeNames.${x.name}`)} ({x.key})
                 </option>
               ))}
-            </select>
+            </PSelect>
           </label>
           <label className="field">
             <span>{t('editor.value')}</span>
-            <input value={a.Value} onChange={(e) => onChange(setListItem(record, 'Attributes', i, { ...a, Value: e.target.value }))} />
+            <PInput
+              field={`Attributes[${i}].Value`}
+              value={a.Value}
+              onChange={(e) => onChange(setListItem(record, 'Attributes', i, { ...a, Value: e.target.value }))}
+            />
           </label>
           <label className="field">
             <span>{t('editor.culture')}</span>
@@ -262,7 +287,11 @@ export function AssetsEditor({ record, onChange }: { record: ProductRecord; onCh
         <div key={i} className="row list-row-editor">
           <label className="field">
             <span>{t('editor.assetName')}</span>
-            <input value={a.Name} onChange={(e) => onChange(setListItem(record, 'Assets', i, { ...a, Name: e.target.value }))} />
+            <PInput
+              field={`Assets[${i}].Name`}
+              value={a.Name}
+              onChange={(e) => onChange(setListItem(record, 'Assets', i, { ...a, Name: e.target.value }))}
+            />
           </label>
           <label className="field">
             <span>{t('editor.order')}</span>

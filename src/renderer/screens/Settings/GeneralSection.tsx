@@ -4,28 +4,18 @@ import { languages, type Language } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
-import { StationNameField } from './StationNameField';
 
+/** What every worker may change: the language and the scan beep. */
 export function GeneralSection() {
   const { t } = useTranslation('settings');
   const settings = useApp((s) => s.settings);
   const update = useApp((s) => s.updateSettings);
   const [error, setError] = useState<AppErrorShape | null>(null);
-  const [imageBaseUrl, setImageBaseUrl] = useState(settings?.imageBaseUrl ?? '');
-  const [interval, setInterval] = useState(String(settings?.syncIntervalMinutes ?? 15));
   if (!settings) return null;
 
   const apply = async (patch: Parameters<typeof update>[0]) => {
     const r = await update(patch);
     setError(r.ok ? null : r.error);
-  };
-
-  /** Pictures may come only from this server (the page's CSP names it): a change reloads the page. */
-  const saveImageServer = async () => {
-    if (imageBaseUrl.trim().replace(/\/+$/, '') === settings.imageBaseUrl) return;
-    const r = await update({ imageBaseUrl });
-    setError(r.ok ? null : r.error);
-    if (r.ok) window.location.reload();
   };
 
   return (
@@ -41,30 +31,10 @@ export function GeneralSection() {
           ))}
         </select>
       </label>
-      <label className="field">
-        <span>{t('sync.interval')}</span>
-        <input
-          inputMode="numeric"
-          pattern="[0-9]+"
-          value={interval}
-          onChange={(e) => setInterval(e.target.value)}
-          onBlur={() => void apply({ syncIntervalMinutes: Number(interval) })}
-        />
+      <label className="check">
+        <input type="checkbox" checked={settings.scanner.sound} onChange={(e) => void apply({ scanner: { sound: e.target.checked } })} />
+        <span>{t('scanner:sound')}</span>
       </label>
-      <label className="field">
-        <span>{t('images.baseUrl')}</span>
-        <input
-          type="url"
-          value={imageBaseUrl}
-          onChange={(e) => setImageBaseUrl(e.target.value)}
-          onBlur={() => void saveImageServer()}
-          aria-describedby="image-server-hint"
-        />
-        <small id="image-server-hint" className="hint">
-          {t('images.onlyThere')}
-        </small>
-      </label>
-      <StationNameField />
       <ErrorText error={error} />
     </section>
   );

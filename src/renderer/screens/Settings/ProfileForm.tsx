@@ -4,6 +4,7 @@ import { sendsCredentialsInClear, type Profile, type ProfileInput } from '../../
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { useApp } from '../../store/app';
+import { ConnectionTest } from './ConnectionTest';
 
 const splitCodes = (s: string) =>
   s
@@ -89,6 +90,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
         <textarea value={codes} onChange={(e) => setCodes(e.target.value)} rows={3} aria-describedby="codes-hint" />
         <small id="codes-hint">{t('profiles.storageCodesHint')}</small>
       </label>
+      <ConnectionTest omsUrl={omsUrl} allowInsecureHttp={!!insecure && allowInsecure} />
       <ErrorText error={error} />
       <div className="row">
         <button type="submit" className="btn btn-primary">

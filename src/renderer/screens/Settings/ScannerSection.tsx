@@ -213,10 +213,6 @@ export function ScannerSection() {
           {t('gsSubstituteHint')}
         </small>
       </label>
-      <label className="check">
-        <input type="checkbox" checked={settings.sound} onChange={(e) => void apply({ sound: e.target.checked })} />
-        <span>{t('sound')}</span>
-      </label>
       <ErrorText error={error} />
       <h3>{t('test.title')}</h3>
       <button type="button" className="btn" aria-pressed={testing} onClick={() => setTesting(!testing)}>

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 import { AboutSection } from './AboutSection';
+import { AdminArea } from './AdminArea';
+import { AdminGeneralSection } from './AdminGeneralSection';
 import { CountOptionsSection } from './CountOptionsSection';
 import { GeneralSection } from './GeneralSection';
 import { LabelsSection } from './LabelsSection';
@@ -9,7 +11,10 @@ import { ProfilesSection } from './ProfilesSection';
 import { ReceiverSection } from './ReceiverSection';
 import { ScannerSection } from './ScannerSection';
 
-/** Settings: language, connections, sync, images, and the sections features add. */
+/**
+ * Settings. Workers see language, sound and their own options; connections, sync, images, the
+ * station name, scanner tuning and the notification receiver sit behind the administrator PIN.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
   const signedIn = useApp((s) => s.session.signedIn);
@@ -25,11 +30,14 @@ export function SettingsScreen() {
         ) : null}
       </div>
       <GeneralSection />
-      <ProfilesSection />
       {signedIn ? <CountOptionsSection /> : null}
-      {signedIn ? <ScannerSection /> : null}
       {signedIn ? <LabelsSection /> : null}
-      {signedIn ? <ReceiverSection /> : null}
+      <AdminArea>
+        <ProfilesSection />
+        <AdminGeneralSection />
+        {signedIn ? <ScannerSection /> : null}
+        {signedIn ? <ReceiverSection /> : null}
+      </AdminArea>
       <AboutSection />
     </main>
   );

@@ -74,6 +74,13 @@ export const errors = {
     return_changed: 'The return changed in the service meanwhile: look at the change first.',
     decision_missing: 'Choose accept or reject first.',
     draft_not_found: 'This draft does not exist any more.',
+    admin_pin_not_set: 'An administrator PIN must be set first (Settings → Administrator settings).',
+    admin_locked: 'These settings are for an administrator: unlock them with the administrator PIN first.',
+    admin_pin_wrong: 'Wrong administrator PIN. {{left}} more tries before a wait.',
+    admin_pin_wrong_wait: 'Wrong administrator PIN. Try again in {{seconds}} seconds.',
+    admin_wait: 'Too many wrong PINs. Try again in {{seconds}} seconds.',
+    admin_pin_mismatch: 'The two PINs are not the same.',
+    admin_pin_exists: 'An administrator PIN is already set on this computer.',
   },
   technical: 'Technical details (for support)',
   cause: {

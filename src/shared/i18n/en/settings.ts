@@ -56,4 +56,38 @@ export const settings = {
     backends: { os: 'system keyring', basic_text: 'weak (basic_text)', none: 'not available' },
   },
   saved: 'Saved.',
+  /** The administrator PIN in front of connections, receiver, scanner tuning, sync and station name. */
+  admin: {
+    title: 'Administrator settings',
+    lockedHint: 'Connections, the notification receiver, scanner tuning, sync and the station name are for an administrator.',
+    setTitle: 'Set the administrator PIN',
+    setHint: 'First use: choose a PIN of 4 to 12 digits. Anyone who opens these settings later needs it.',
+    resetHint:
+      'Keep it safe: a forgotten PIN cannot be recovered. Only deleting the app’s data folder resets it, and that also removes the connections, the cached data and any unsent work.',
+    pin: 'Administrator PIN',
+    confirm: 'PIN again',
+    set: 'Set PIN and open',
+    unlock: 'Unlock',
+    lock: 'Lock',
+    unlocked: 'Unlocked. Locks itself after {{minutes}} minutes without a change, and on sign-out.',
+    mismatch: 'The two PINs are not the same.',
+    tooShort: 'The PIN is 4 to 12 digits.',
+    wait: 'Too many wrong PINs. Try again in {{seconds}} seconds.',
+  },
+  /** "Test connection" in the connection form. */
+  connectionTest: {
+    title: 'Test connection',
+    hint: 'Tries to sign in with this address and a user of the service. Nothing is saved.',
+    userName: 'User name for the test',
+    password: 'Password for the test',
+    run: 'Test connection',
+    running: 'Testing…',
+    outcomes: {
+      ok: 'The service answers and accepted the user name and password.',
+      wrong_credentials: 'The service answers, but the user name or password is wrong.',
+      unreachable: 'Nothing answers at this address: check the address and the network.',
+      not_service: 'Something answers at this address, but it is not the order service. Check the address.',
+      service_error: 'The service answers but has a problem on its side. Try again later.',
+    },
+  },
 };

@@ -77,6 +77,13 @@ export const errors: Shape<typeof en> = {
     return_changed: 'İade bu arada serviste değişti: önce değişikliğe bakın.',
     decision_missing: 'Önce kabul ya da ret seçin.',
     draft_not_found: 'Bu taslak artık yok.',
+    admin_pin_not_set: 'Önce bir yönetici PIN’i belirlenmeli (Ayarlar → Yönetici ayarları).',
+    admin_locked: 'Bu ayarlar yöneticiye aittir: önce yönetici PIN’iyle kilidi açın.',
+    admin_pin_wrong: 'Yönetici PIN’i yanlış. Beklemeden önce {{left}} deneme hakkı kaldı.',
+    admin_pin_wrong_wait: 'Yönetici PIN’i yanlış. {{seconds}} saniye sonra tekrar deneyin.',
+    admin_wait: 'Çok fazla yanlış PIN girildi. {{seconds}} saniye sonra tekrar deneyin.',
+    admin_pin_mismatch: 'İki PIN aynı değil.',
+    admin_pin_exists: 'Bu bilgisayarda zaten bir yönetici PIN’i var.',
   },
   technical: 'Teknik ayrıntılar (destek için)',
   cause: {
