@@ -39,6 +39,9 @@ function CurrentScreen({ screen }: { screen: Screen }): ReactElement {
   }
 }
 
+/** Settings uses scans only while the scanner test or the set-up wizard is shown. */
+const scannerSetupShown = () => document.querySelector('[data-testid="scanner-test"], [data-testid="scanner-wizard"]') !== null;
+
 export function App() {
   const { t } = useTranslation();
   const ready = useApp((s) => s.ready);
@@ -75,7 +78,9 @@ export function App() {
         {signedIn ? <CurrentScreen screen={screen} /> : settingsSignedOut ? <SettingsScreen /> : <SignInScreen />}
       </ScreenBoundary>
       {signedIn ? <NotificationToasts /> : null}
-      {signedIn && (screen === 'notifications' || screen === 'outbox') ? <NoScanHere key={`no-scan-${screen}`} /> : null}
+      {signedIn && (screen === 'notifications' || screen === 'outbox' || screen === 'settings') ? (
+        <NoScanHere key={`no-scan-${screen}`} quietWhen={screen === 'settings' ? scannerSetupShown : undefined} />
+      ) : null}
       <Dialog title={t('signOutOpenCount.title')} open={askSignOut !== null} onClose={() => setAskSignOut(null)}>
         <p>{t('signOutOpenCount.text', askSignOut ?? { code: '', lines: 0 })}</p>
         <div className="row">

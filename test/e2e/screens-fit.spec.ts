@@ -34,6 +34,9 @@ interface Layout {
   clipped: string[];
   statusBarWrapped: boolean;
   navWrapped: boolean;
+  rowOverlaps: string[];
+  spilled: string[];
+  brokenCodes: string[];
   primary: { found: boolean; inViewport: boolean; rect?: string };
 }
 
@@ -72,6 +75,42 @@ function measure(): Layout {
   const wrapped = rects.length > 0 && Math.max(...rects.map((r) => r.top)) >= Math.min(...rects.map((r) => r.bottom));
   const navRects = Array.from(document.querySelectorAll('nav button')).map((b) => b.getBoundingClientRect());
   const navWrapped = navRects.length > 0 && Math.max(...navRects.map((r) => r.top)) >= Math.min(...navRects.map((r) => r.bottom));
+  // Rows of a list never run into each other: what a row draws (its own box and every visible
+  // descendant's, e.g. an unknown line's resolver buttons) ends above where the next row starts.
+  const rowOverlaps: string[] = [];
+  for (const body of Array.from(document.querySelectorAll('[data-testid="count-lines"]'))) {
+    const drawn = Array.from(body.querySelectorAll('[role="row"]')).map((row) => {
+      const boxes = [row, ...Array.from(row.querySelectorAll('*'))]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0);
+      return { row, top: Math.min(...boxes.map((r) => r.top)), bottom: Math.max(...boxes.map((r) => r.bottom)) };
+    });
+    drawn.sort((a, b) => a.top - b.top);
+    for (let i = 1; i < drawn.length; i++)
+      if (drawn[i - 1]!.bottom > drawn[i]!.top + 0.5)
+        rowOverlaps.push(
+          `${describe(drawn[i - 1]!.row)} ends at ${Math.round(drawn[i - 1]!.bottom)}, ${describe(drawn[i]!.row)} starts at ${Math.round(drawn[i]!.top)}`,
+        );
+  }
+  // A table cell whose text runs past its edge into the next cell (e.g. two headers drawn over each other).
+  const spilled: string[] = [];
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>('main th, main td, main [role="cell"], main [role="columnheader"]'))) {
+    if (el.offsetParent === null || getComputedStyle(el).overflowX !== 'visible') continue;
+    if (el.scrollWidth > el.clientWidth + 1) spilled.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
+  }
+  // A code (marked data-code-line) is read as one piece: its text sits on one line.
+  const brokenCodes: string[] = [];
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-code-line]'))) {
+    if (el.offsetParent === null) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = new Set(
+      Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)),
+    );
+    if (tops.size > 1) brokenCodes.push(`${describe(el)} on ${tops.size} lines`);
+  }
   const primary = Array.from(document.querySelectorAll<HTMLElement>('[data-primary]')).find((e) => e.offsetParent !== null);
   const r = primary?.getBoundingClientRect();
   return {
@@ -81,6 +120,9 @@ function measure(): Layout {
     clipped,
     statusBarWrapped: wrapped,
     navWrapped,
+    rowOverlaps,
+    spilled,
+    brokenCodes,
     primary: {
       found: !!primary,
       inViewport: !!r && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth,
@@ -101,6 +143,9 @@ async function check(page: Page, info: TestInfo, name: string, opts: { primary?:
   expect.soft(m.mainOverflowX, `${name}: a region of the main area scrolls sideways`).toEqual([]);
   expect.soft(m.clipped, `${name}: text cut without an ellipsis`).toEqual([]);
   expect.soft(m.navWrapped, `${name}: the screen tabs wrap`).toBe(false);
+  expect.soft(m.rowOverlaps, `${name}: rows of a list overlap`).toEqual([]);
+  expect.soft(m.spilled, `${name}: a cell's text runs into the next cell`).toEqual([]);
+  expect.soft(m.brokenCodes, `${name}: a code is broken over lines`).toEqual([]);
   expect.soft(m.statusBarWrapped, `${name}: the status bar wraps`).toBe(false);
   if (opts.primary !== false) {
     expect.soft(m.primary.found, `${name}: no primary action marked`).toBe(true);

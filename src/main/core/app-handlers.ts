@@ -39,16 +39,17 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
     'profiles.test': (input) => testConnection(ctx.http, input),
     'profiles.delete': ({ id }) => {
       const p = profiles.get(id);
-      if (p.training) throw new AppError('forbidden', 'the training profile cannot be deleted');
+      if (p.training) throw new AppError('forbidden', 'the training profile cannot be deleted', { reason: 'training_profile' });
       if (session.isSignedIn() && session.activeProfile().id === id)
-        throw new AppError('conflict', 'sign out before deleting the profile in use');
+        throw new AppError('conflict', 'sign out before deleting the profile in use', { reason: 'profile_in_use' });
       const deleted = profiles.remove(id);
       if (settings.get().activeProfileId === id) settings.update({ activeProfileId: null });
       return { deleted };
     },
     'session.get': () => session.state(),
     'session.signIn': async (input) => {
-      if (profiles.get(input.profileId).training) throw new AppError('forbidden', 'use training mode for the training profile');
+      if (profiles.get(input.profileId).training)
+        throw new AppError('forbidden', 'use training mode for the training profile', { reason: 'training_profile_sign_in' });
       return session.signIn(input);
     },
     'session.resume': () => session.resume(),

@@ -40,7 +40,7 @@ export class Training {
 
   async start(): Promise<{ profileId: string; userName: string; password: string }> {
     if (!this.sandbox) {
-      if (!this.startService) throw new AppError('unavailable', 'this host has no training service');
+      if (!this.startService) throw new AppError('unavailable', 'this host has no training service', { reason: 'no_training' });
       this.sandbox = await this.startService({
         seed: this.options.seed ?? 7,
         packages: this.options.packages ?? 400,

@@ -29,7 +29,8 @@ export interface Workspace {
 }
 
 export function workspaceFile(dataDir: string, profileId: string): string {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(profileId)) throw new AppError('invalid_input', `bad profile id ${profileId}`);
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(profileId))
+    throw new AppError('invalid_input', `bad profile id ${profileId}`, { reason: 'bad_profile_id' });
   return join(dataDir, 'workspaces', `${profileId}.db`);
 }
 

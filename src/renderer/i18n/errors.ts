@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { AppErrorShape } from '../../shared/result';
+import { formatDateTime } from './format';
+
+const isoTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 
 const KNOWN_STATUS = ['400', '401', '403', '404', '409', '413', '429'] as const;
 const isKnownStatus = (s: string): s is (typeof KNOWN_STATUS)[number] => (KNOWN_STATUS as readonly string[]).includes(s);
@@ -11,10 +14,15 @@ const isKnownStatus = (s: string): s is (typeof KNOWN_STATUS)[number] => (KNOWN_
  */
 export function describeError(t: TFunction, error: AppErrorShape): { title: string; why: string | null } {
   const title = t(`errors:${error.code}`, { defaultValue: t('errors:internal') });
-  const p = error.params ?? {};
-  // A refusal with a known reason says exactly what happened (errors.reasons.*, issue 18).
+  // Times in the worker's language (a stale write's "sent on …"), never as ISO text.
+  const p = Object.fromEntries(
+    Object.entries(error.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && isoTime.test(v) ? formatDateTime(v) : v]),
+  );
+  // A refusal with a known reason says exactly what happened (errors.reasons.*, issue 18; a
+  // damaged workspace: errors.workspace.*). Every reason the core gives has a sentence there.
   if (typeof p.reason === 'string') {
-    const why = t(`errors:reasons.${p.reason}`, { ...p, defaultValue: '' });
+    const why =
+      t(`errors:reasons.${p.reason}`, { ...p, defaultValue: '' }) || t(`errors:workspace.${p.reason}`, { ...p, defaultValue: '' });
     if (why) return { title, why };
   }
   if (error.code === 'network' && typeof p.cause === 'string') {
@@ -25,6 +33,11 @@ export function describeError(t: TFunction, error: AppErrorShape): { title: stri
     const status = String(p.status);
     const key = isKnownStatus(status) ? status : status.startsWith('5') ? '5xx' : null;
     return { title, why: key ? t(`errors:http.${key}`) : t('errors:http.refused', { status }) };
+  }
+  // The outbox's own reasons (blocked behind a refused write, answer not yet recorded).
+  if (typeof p.reason === 'string') {
+    const why = t(`errors:outbox.${p.reason}`, { ...p, defaultValue: '' });
+    if (why) return { title, why };
   }
   return { title, why: null };
 }

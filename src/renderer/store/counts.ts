@@ -40,6 +40,8 @@ export interface CountsState {
   reviewError: AppErrorShape | null;
   pushItems: OutboxItem[];
   history: CountSession[];
+  /** Where each sent count's write is, from the outbox (by session id): what "Recent counts" shows. */
+  historyWrites: Record<number, WriteState>;
   /** A count being opened: scans wait for it instead of being taken for a storage label. */
   opening: Promise<void> | null;
   /** Bumped when the workspace changes: answers about the previous one are dropped. */
@@ -77,6 +79,8 @@ export interface CountsState {
   closeSession(): void;
   loadHistory(storageCode?: string): Promise<void>;
   loadPushStatus(sessionId: number): Promise<void>;
+  /** Opens a sent count from "Recent counts": its lines and each batch with the service's answer. */
+  openSent(sessionId: number): Promise<void>;
   /** Sends a failed or waiting batch again now, then reloads the push status. */
   retryPush(outboxId: number): Promise<void>;
   exportCsv(sessionId: number): Promise<Result<{ filename: string; csv: string }>>;
@@ -113,6 +117,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
   reviewError: null,
   pushItems: [],
   history: [],
+  historyWrites: {},
   opening: null,
   generation: 0,
   otherShelf: null,
@@ -317,7 +322,32 @@ export const useCounts = create<CountsState>()((set, get) => ({
 
   async loadHistory(storageCode) {
     const r = await call('counts.history', { storageCode, limit: 50 });
-    if (r.ok) set({ history: r.value });
+    if (!r.ok) return;
+    const sent = r.value.filter((h) => h.state === 'pushed');
+    const writes = await Promise.all(sent.map((h) => call('counts.pushStatus', { sessionId: h.id })));
+    const historyWrites: Record<number, WriteState> = {};
+    sent.forEach((h, i) => {
+      const w = writes[i]!;
+      const state = w.ok ? writeStateOf(w.value) : null;
+      if (state) historyWrites[h.id] = state;
+    });
+    set({ history: r.value, historyWrites });
+  },
+
+  async openSent(sessionId) {
+    const generation = get().generation;
+    const [d, items] = await Promise.all([call('counts.get', { sessionId }), call('counts.pushStatus', { sessionId })]);
+    if (get().generation !== generation) return;
+    if (!d.ok) return set({ error: d.error });
+    set({
+      session: d.value.session,
+      lines: byLine(d.value.lines),
+      previous: null,
+      last: null,
+      review: null,
+      error: null,
+      pushItems: items.ok ? items.value : [],
+    });
   },
 
   async loadPushStatus(sessionId) {
@@ -338,9 +368,23 @@ export const useCounts = create<CountsState>()((set, get) => ({
     return subscribe('outbox.changed', () => {
       const s = get().session;
       if (s && s.state === 'pushed') void get().loadPushStatus(s.id);
+      // "Recent counts" follows the outbox: a write sent, refused or cancelled shows at once.
+      else if (!s) void get().loadHistory();
     });
   },
 }));
+
+/** A sent count's write as a worker sees it: still waiting, accepted, refused, or cancelled. */
+export type WriteState = 'waiting' | 'sent' | 'refused' | 'cancelled';
+
+/** The state of a count's write from its batches in the outbox (null when it has none). */
+export function writeStateOf(items: readonly Pick<OutboxItem, 'state'>[]): WriteState | null {
+  if (items.length === 0) return null;
+  if (items.some((i) => i.state === 'failed')) return 'refused';
+  if (items.some((i) => i.state === 'pending' || i.state === 'sending')) return 'waiting';
+  if (items.every((i) => i.state === 'cancelled')) return 'cancelled';
+  return 'sent';
+}
 
 /**
  * This window's id for holding counts: a second window of this PC cannot open a count this one

@@ -65,7 +65,9 @@ export class HttpClient {
         size += (chunk as Buffer).length;
         if (size > MAX_RESPONSE_BYTES) {
           res.body.destroy();
-          throw new AppError('bad_response', `answer from ${redact(url)} is larger than ${MAX_RESPONSE_BYTES} bytes`);
+          throw new AppError('bad_response', `answer from ${redact(url)} is larger than ${MAX_RESPONSE_BYTES} bytes`, {
+            reason: 'answer_too_large',
+          });
         }
         chunks.push(chunk as Buffer);
       }

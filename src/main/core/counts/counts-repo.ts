@@ -195,9 +195,12 @@ export function createCountsRepo(ws: Workspace) {
 
   function openSession(id: number): SessionRow {
     const row = s.session.get(id);
-    if (!row) throw new AppError('not_found', `no count ${id}`);
+    if (!row) throw new AppError('not_found', `no count ${id}`, { reason: 'count_not_found' });
     if (row.state !== 'open')
-      throw new AppError('conflict', `count ${id} is ${row.state}; open the storage code again to start a new count`);
+      throw new AppError('conflict', `count ${id} is ${row.state}; open the storage code again to start a new count`, {
+        reason: `count_${row.state}`,
+        storageCode: row.storage_code,
+      });
     return row;
   }
 
@@ -443,14 +446,14 @@ export function createCountsRepo(ws: Workspace) {
     /** The window lets go of the count (it stays open). */
     release(sessionId: number, holder: string): CountSession {
       const row = s.session.get(sessionId);
-      if (!row) throw new AppError('not_found', `no count ${sessionId}`);
+      if (!row) throw new AppError('not_found', `no count ${sessionId}`, { reason: 'count_not_found' });
       if (row.holder === holder) s.hold.run(null, null, sessionId);
       return toSession(s.session.get(sessionId)!);
     },
 
     detail(id: number): CountDetail {
       const row = s.session.get(id);
-      if (!row) throw new AppError('not_found', `no count ${id}`);
+      if (!row) throw new AppError('not_found', `no count ${id}`, { reason: 'count_not_found' });
       const last = s.lastScan.get(id);
       // A blind count never tells the quantities of the last count before Review.
       const previous = this.options().blind
@@ -486,7 +489,7 @@ export function createCountsRepo(ws: Workspace) {
 
     removeLine: db.transaction((sessionId: number, sku: string): LineChange => {
       openSession(sessionId);
-      if (!s.line.get(sessionId, sku)) throw new AppError('not_found', `no line ${sku} in this count`);
+      if (!s.line.get(sessionId, sku)) throw new AppError('not_found', `no line ${sku} in this count`, { reason: 'line_not_found', sku });
       setQuantity(sessionId, sku, 0, 'remove', now());
       return change(sessionId, [sku]);
     }),
@@ -549,7 +552,9 @@ export function createCountsRepo(ws: Workspace) {
       const sku = target ?? code;
       if (target !== null && target !== code && !confirmed && products.resolve(target)?.sku !== target) {
         throw new AppError('needs_confirmation', `SKU ${target} is not in the catalogue: confirm to remember ${code} as ${target}`, {
+          reason: 'sku_not_in_catalogue',
           sku: target,
+          code,
         });
       }
       products.assign(code, sku);
@@ -635,7 +640,7 @@ export function createCountsRepo(ws: Workspace) {
     lines: (sessionId: number): CountLine[] => s.lines.all(sessionId).map(toLine),
     session(sessionId: number): CountSession {
       const row = s.session.get(sessionId);
-      if (!row) throw new AppError('not_found', `no count ${sessionId}`);
+      if (!row) throw new AppError('not_found', `no count ${sessionId}`, { reason: 'count_not_found' });
       return toSession(row);
     },
     requireOpen: (sessionId: number) => toSession(openSession(sessionId)),

@@ -39,7 +39,7 @@ export const countsFeature: Feature = {
     'counts.removeLine': ({ sessionId, sku }) => countsOf(ctx.workspace()).removeLine(sessionId, sku),
     'counts.undo': ({ sessionId, steps }) => countsOf(ctx.workspace()).undo(sessionId, steps),
     'counts.assign': ({ sessionId, code, sku, own, confirmed }) => {
-      if (!sku && !own) throw new AppError('invalid_input', 'give the SKU this code means, or own: true');
+      if (!sku && !own) throw new AppError('invalid_input', 'give the SKU this code means, or own: true', { reason: 'assign_needs_sku' });
       return countsOf(ctx.workspace()).assign(sessionId, code, own ? null : (sku ?? null), confirmed);
     },
     'counts.review': async ({ sessionId, zeroMissing, refresh }) => {

@@ -136,12 +136,11 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
       throw new AppError(
         'conflict',
         `${unknown.length} scanned codes are not known products: assign them or count them as their own SKU first`,
-        {
-          count: unknown.length,
-        },
+        { reason: 'unknown_codes', count: unknown.length },
       );
     }
-    if (r.lines.length === 0 && !(zeroMissing && r.missing.length > 0)) throw new AppError('conflict', 'nothing counted yet', { count: 0 });
+    if (r.lines.length === 0 && !(zeroMissing && r.missing.length > 0))
+      throw new AppError('conflict', 'nothing counted yet', { reason: 'nothing_counted', count: 0 });
     const blocked = r.lines.filter((l) => l.blocked);
     if (blocked.length > 0) {
       throw new AppError(
@@ -155,7 +154,10 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
     }
     if (r.needsConfirmation && !confirmed) {
       const risky = r.lines.filter((l) => l.risk === 'zero' || l.risk === 'big_change').length + (zeroMissing ? r.missing.length : 0);
-      throw new AppError('needs_confirmation', `${risky} lines set a SKU to zero or change it a lot`, { count: risky });
+      throw new AppError('needs_confirmation', `${risky} lines set a SKU to zero or change it a lot`, {
+        reason: 'risky_lines',
+        count: risky,
+      });
     }
     if (zeroMissing) for (const m of r.missing) counts.setQuantityInTx(sessionId, m.sku, 0);
     const items = inventoryItems(r, zeroMissing);

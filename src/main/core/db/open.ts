@@ -82,7 +82,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
     throw new AppError(
       'unavailable',
       `database ${db.name} has schema version ${current}, this app knows up to ${latest}; install the newer app version`,
-      { version: current, latest },
+      { reason: 'newer_database', version: current, latest },
     );
   }
   for (const m of migrations.filter((m) => m.version > current)) {

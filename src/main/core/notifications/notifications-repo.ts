@@ -162,7 +162,7 @@ export function createNotificationsRepo(db: Db) {
     },
     get(id: number): NotificationSummary {
       const r = s.one.get(id);
-      if (!r) throw new AppError('not_found', `no notification ${id}`);
+      if (!r) throw new AppError('not_found', `no notification ${id}`, { reason: 'notification_not_found' });
       return toSummary(r);
     },
     list(filter: 'all' | 'matched' | 'unmatched', offset: number, limit: number) {
@@ -214,7 +214,10 @@ export function createNotificationsRepo(db: Db) {
       const exposed = !isLoopback(host);
       const accepted = input.acceptExposure === true || (host === c.host && c.accepted_exposure === 1);
       if (exposed && !accepted) {
-        throw new AppError('needs_confirmation', `listening on ${host} makes the receiver reachable from the network`, { host });
+        throw new AppError('needs_confirmation', `listening on ${host} makes the receiver reachable from the network`, {
+          reason: 'receiver_public',
+          host,
+        });
       }
       const auth = input.auth ?? c.auth;
       const enabled = input.enabled ?? c.enabled === 1;
@@ -223,12 +226,16 @@ export function createNotificationsRepo(db: Db) {
       let secret: string | null = auth === c.auth ? c.secret : null;
       if (input.secret !== undefined) secret = hashSecret(input.secret);
       else if (input.newToken || (enabled && auth === 'bearer' && !secret)) {
-        if (auth !== 'bearer') throw new AppError('invalid_input', 'a token is only created for Bearer');
+        if (auth !== 'bearer') throw new AppError('invalid_input', 'a token is only created for Bearer', { reason: 'token_bearer_only' });
         token = newToken();
         secret = hashSecret(token);
       }
-      if (enabled && !secret) throw new AppError('invalid_input', `${auth} needs a password or token of at least 8 characters`);
-      if (enabled && auth === 'basic' && !userName) throw new AppError('invalid_input', 'Basic needs a user name');
+      if (enabled && !secret)
+        throw new AppError('invalid_input', `${auth} needs a password or token of at least 8 characters`, {
+          reason: 'receiver_secret_short',
+        });
+      if (enabled && auth === 'basic' && !userName)
+        throw new AppError('invalid_input', 'Basic needs a user name', { reason: 'receiver_user_missing' });
       s.saveConfig.run({
         enabled: enabled ? 1 : 0,
         host,

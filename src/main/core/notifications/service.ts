@@ -155,7 +155,9 @@ export class NotificationsService {
     await this.start();
     const s = this.status();
     if (s.config.enabled && !s.running)
-      throw new AppError('unavailable', `the receiver could not start: ${this.lastError ?? 'unknown error'}`);
+      throw new AppError('unavailable', `the receiver could not start: ${this.lastError ?? 'unknown error'}`, {
+        reason: 'receiver_not_started',
+      });
     return { ...s, token };
   }
 

@@ -749,7 +749,7 @@ export class Outbox {
     if (this.closed) return;
     this.stop();
     this.closed = true;
-    this.abort.abort(new AppError('unavailable', 'the workspace was closed'));
+    this.abort.abort(new AppError('unavailable', 'the workspace was closed', { reason: 'workspace_closed' }));
     if (this.recordTimer) clearTimeout(this.recordTimer);
     if (this.heartbeat) clearInterval(this.heartbeat);
     // Anything still in flight or unrecorded is sent again by the next runner, which may take the

@@ -266,7 +266,7 @@ export function createPackagesRepo(db: Db) {
     lookup: (code: string): PackageSummary[] => byCode.all(normCode(code)).map(toSummary),
     get(kind: PackageKind, id: number): PackageDetail {
       const row = detailByKey.get(kind, id);
-      if (!row) throw new AppError('not_found', `no ${kind} package ${id} in the cache`);
+      if (!row) throw new AppError('not_found', `no ${kind} package ${id} in the cache`, { reason: 'package_not_found', id });
       return { summary: toSummary(row), record: PackageRecord.parse(JSON.parse(recordJson(row))), syncedAt: row.synced_at };
     },
     /** The cached record's JSON by row key (notifications rewrite it), or null. */

@@ -138,7 +138,7 @@ export class PackageSync {
 
   /** Runs a sync to the end (CLI, tests); a second call while one runs is refused. */
   run(input: SyncInput): Promise<SyncReport> {
-    if (this.current) return Promise.reject(new AppError('conflict', 'a sync is already running'));
+    if (this.current) return Promise.reject(new AppError('conflict', 'a sync is already running', { reason: 'sync_running' }));
     const p = this.execute(input).finally(() => {
       this.current = null;
     });
@@ -150,7 +150,7 @@ export class PackageSync {
     const now = Date.now();
     const to = input.to ? parseDate(input.to, 'to') : now;
     const from = input.from ? parseDate(input.from, 'from') : to - 30 * DAY;
-    if (from > to) throw new AppError('invalid_input', '"from" is after "to"');
+    if (from > to) throw new AppError('invalid_input', '"from" is after "to"', { reason: 'from_after_to' });
     const kinds = input.kinds ?? ['order', 'return'];
     const startedAt = new Date().toISOString();
     this.setProgress({ ...idle, state: 'running', startedAt });
@@ -188,7 +188,7 @@ export class PackageSync {
             throw new AppError(
               'bad_response',
               `the ${kind} list gave ${second.seen.size} different packages of the ${second.expected} it announced, twice (it changes while paging or ignores the page number); the cache may miss some`,
-              { seen: second.seen.size, expected: second.expected },
+              { reason: 'list_incomplete', seen: second.seen.size, expected: second.expected },
             );
           }
         }
@@ -350,7 +350,7 @@ export class PackageSync {
           res.text,
         );
         if (v.kind === 'later' && res.status >= 200 && res.status < 300)
-          throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${v.reason ?? ''}`.trim());
+          throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${v.reason ?? ''}`.trim(), { reason: 'page_unreadable', page });
         if (v.kind === 'later')
           throw new AppError('service_error', v.reason ?? `page ${page}: HTTP ${res.status}`, {
             status: res.status,
@@ -372,6 +372,7 @@ export class PackageSync {
               throw new AppError(
                 'bad_response',
                 `page ${page} of the ${run.kind} list is not what the service documents: ${['data', i, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? ''}`.trim(),
+                { reason: 'page_unreadable', page },
               );
             }
             rows.push(toCacheRow(record.data, run.kind, i));
@@ -381,7 +382,8 @@ export class PackageSync {
             }
           }
         } catch (e) {
-          if (e instanceof GarbledRecord) throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${e.message}`);
+          if (e instanceof GarbledRecord)
+            throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${e.message}`, { reason: 'page_unreadable', page });
           throw e;
         }
         return {
@@ -421,7 +423,7 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 function parseDate(value: string, name: string): number {
   const t = Date.parse(value);
-  if (!Number.isFinite(t)) throw new AppError('invalid_input', `"${name}" is not a date: ${value}`);
+  if (!Number.isFinite(t)) throw new AppError('invalid_input', `"${name}" is not a date: ${value}`, { reason: 'not_a_date', value });
   return t;
 }
 

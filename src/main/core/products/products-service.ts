@@ -112,7 +112,7 @@ export function createProductsService(ws: Workspace, ctx: CoreContext) {
     drafts: () => s.drafts.all().map(toSummary),
     draft(id: number): Draft {
       const r = s.draft.get(id);
-      if (!r) throw new AppError('not_found', `no draft ${id}`);
+      if (!r) throw new AppError('not_found', `no draft ${id}`, { reason: 'draft_not_found' });
       return { ...toSummary(r), state: JSON.parse(r.state) as unknown };
     },
     saveDraft(input: { id?: number; name: string; kind: 'single' | 'variant' | 'import'; state: unknown }): Draft {
@@ -120,7 +120,8 @@ export function createProductsService(ws: Workspace, ctx: CoreContext) {
       const state = JSON.stringify(input.state ?? null);
       let id = input.id;
       if (id !== undefined) {
-        if (s.updateDraft.run(input.name, input.kind, state, now, id).changes !== 1) throw new AppError('not_found', `no draft ${id}`);
+        if (s.updateDraft.run(input.name, input.kind, state, now, id).changes !== 1)
+          throw new AppError('not_found', `no draft ${id}`, { reason: 'draft_not_found' });
       } else {
         id = Number(s.insertDraft.run(input.name, input.kind, state, now, now).lastInsertRowid);
       }

@@ -171,8 +171,8 @@ export function createInspections(ws: Workspace) {
 
   function requireEditable(id: number): InspectionRow {
     const row = s.inspection.get(id);
-    if (!row) throw new AppError('not_found', `return ${id} has no inspection`);
-    if (row.state === 'done') throw new AppError('conflict', `the inspection of return ${id} is marked done; reopen it to edit`);
+    if (!row) throw new AppError('not_found', `return ${id} has no inspection`, { reason: 'no_inspection', id });
+    if (row.state === 'done') throw new AppError('conflict', `the inspection of return ${id} is marked done; reopen it to edit`, { reason: 'inspection_done', id });
     return row;
   }
 
@@ -192,11 +192,11 @@ export function createInspections(ws: Workspace) {
       ensure(input.id, inspector);
       const row = requireEditable(input.id);
       if (input.expectedUpdatedAt && input.expectedUpdatedAt !== row.updated_at) {
-        throw new AppError('conflict', 'this inspection was changed elsewhere since you opened it; reload it');
+        throw new AppError('conflict', 'this inspection was changed elsewhere since you opened it; reload it', { reason: 'inspection_changed' });
       }
       for (const l of input.lines) {
         if (s.updateLine.run({ id: input.id, ...l }).changes !== 1)
-          throw new AppError('not_found', `no line ${l.itemKey} in return ${input.id}`);
+          throw new AppError('not_found', `no line ${l.itemKey} in return ${input.id}`, { reason: 'return_line_not_found', id: input.id });
       }
       if (input.recommendation !== undefined || input.reason !== undefined || input.note !== undefined) {
         s.header.run({
@@ -232,7 +232,7 @@ export function createInspections(ws: Workspace) {
         // well-formed GTIN). Anything else (another parcel's label) is not added to the inspection.
         const gtin = checkGtin(c);
         if (!productsOf(ws).resolve(c) && gtin.valid !== true)
-          throw new AppError('not_found', `${c} is neither an item of this return nor a product`);
+          throw new AppError('not_found', `${c} is neither an item of this return nor a product`, { reason: 'not_in_return', code: c });
         const key = `extra:${normCode(c)}`;
         const extra = lines.find((l) => l.item_key === key);
         if (extra) s.updateLine.run({ id, itemKey: key, receivedQty: extra.received_qty + 1, condition: 'wrong_item', note: extra.note });
@@ -257,8 +257,8 @@ export function createInspections(ws: Workspace) {
 
     done: db.transaction((id: number, inspector: string | null): Inspection => {
       const row = requireEditable(id);
-      if (conflict(id)) throw new AppError('conflict', 'the return changed in the service meanwhile: look at the change first');
-      if (!row.recommendation) throw new AppError('invalid_input', 'choose accept or reject before marking the inspection done');
+      if (conflict(id)) throw new AppError('conflict', 'the return changed in the service meanwhile: look at the change first', { reason: 'return_changed' });
+      if (!row.recommendation) throw new AppError('invalid_input', 'choose accept or reject before marking the inspection done', { reason: 'decision_missing' });
       const now = new Date().toISOString();
       s.state.run('done', now, now, id);
       s.touch.run(now, inspector, id);
@@ -266,7 +266,7 @@ export function createInspections(ws: Workspace) {
     }),
 
     reopen: db.transaction((id: number): Inspection => {
-      if (!s.inspection.get(id)) throw new AppError('not_found', `return ${id} has no inspection`);
+      if (!s.inspection.get(id)) throw new AppError('not_found', `return ${id} has no inspection`, { reason: 'no_inspection', id });
       s.state.run('in_progress', null, new Date().toISOString(), id);
       return inspection(id)!;
     }),

@@ -126,16 +126,18 @@ export class Session {
   async resume(): Promise<SessionState> {
     if (this.isSignedIn()) return this.state();
     const profileId = this.deps.settings.get().activeProfileId;
-    if (!profileId) throw new AppError('not_found', 'no profile selected');
+    if (!profileId) throw new AppError('not_found', 'no profile selected', { reason: 'no_profile' });
     const blob = this.deps.profiles.secret(profileId);
     const { userName } = this.deps.profiles.verifier(profileId);
-    if (!blob || !userName) throw new AppError('not_found', 'no remembered password for this profile');
+    if (!blob || !userName) throw new AppError('not_found', 'no remembered password for this profile', { reason: 'nothing_remembered' });
     let password: string;
     try {
       password = this.deps.secrets.decrypt(blob);
     } catch (e) {
       this.deps.profiles.setSecret(profileId, null);
-      throw new AppError('unavailable', `the remembered password cannot be read (${(e as Error).message}); sign in again`);
+      throw new AppError('unavailable', `the remembered password cannot be read (${(e as Error).message}); sign in again`, {
+        reason: 'remembered_unreadable',
+      });
     }
     return this.signIn({ profileId, userName, password, remember: false, allowWeakStorage: false });
   }
@@ -249,10 +251,11 @@ export class Session {
   private checkCanRemember(allowWeak: boolean) {
     const info = this.deps.secrets.info();
     if (!info.available || info.backend === 'none') {
-      throw new AppError('unavailable', 'this computer offers no secure place to keep a password');
+      throw new AppError('unavailable', 'this computer offers no secure place to keep a password', { reason: 'no_secure_storage' });
     }
     if (info.backend === 'basic_text' && !allowWeak) {
       throw new AppError('needs_confirmation', 'the password could only be kept with weak protection (basic_text)', {
+        reason: 'weak_storage',
         backend: info.backend,
       });
     }

@@ -69,7 +69,7 @@ export function createProfilesRepo(db: Db) {
     },
     get(id: string): Profile {
       const row = selectOne.get(id);
-      if (!row) throw new AppError('not_found', `no connection profile ${id}`);
+      if (!row) throw new AppError('not_found', `no connection profile ${id}`, { reason: 'profile_not_found' });
       return toProfile(row);
     },
     save(input: ProfileInput & { training?: boolean }): Profile {
@@ -96,13 +96,15 @@ export function createProfilesRepo(db: Db) {
       }
       const existing = selectOne.get(values.id);
       if (existing) {
-        if (existing.training === 1 && !input.training) throw new AppError('forbidden', 'the training profile cannot be edited');
+        if (existing.training === 1 && !input.training)
+          throw new AppError('forbidden', 'the training profile cannot be edited', { reason: 'training_profile' });
         // A changed address or company: the remembered password (and the offline check of it) was
         // for another service; it is forgotten and the next sign-in asks for it.
         if (profileMoved(existing, values)) forgetCredentials.run(values.id);
         updateStmt.run(values);
       } else {
-        if (input.id && !input.training) throw new AppError('not_found', `no connection profile ${input.id}`);
+        if (input.id && !input.training)
+          throw new AppError('not_found', `no connection profile ${input.id}`, { reason: 'profile_not_found' });
         insert.run(values);
       }
       return this.get(values.id);

@@ -18,14 +18,15 @@ function LineRow({ line }: { line: CountLine }) {
   return (
     <div className={`count-line${line.unknown ? ' count-line-unknown' : ''}`} role="row" data-sku={line.sku}>
       <span role="cell" className="count-line-sku">
-        {line.sku}
+        <span data-code-line="">{line.sku}</span>
         {line.unknown ? <span className="pill pill-warn">{t('lines.unknownTag')}</span> : null}
       </span>
-      <span role="cell" className="count-line-name" title={line.name ?? undefined}>
-        {line.name ?? ''}
+      <span role="cell" className="count-line-name">
+        <span className="count-line-name-text" title={line.name ?? undefined}>
+          {line.name ?? ''}
+        </span>
         {line.lots?.length ? <LineLots lots={line.lots} /> : null}
         <LastTime sku={line.sku} />
-        {line.unknown ? <UnknownResolver code={line.sku} /> : null}
       </span>
       <span role="cell" className="count-line-qty">
         {editing ? (
@@ -68,6 +69,12 @@ function LineRow({ line }: { line: CountLine }) {
           ×
         </button>
       </span>
+      {/* Under the line, across the whole row: the row grows to hold it (rows are measured). */}
+      {line.unknown ? (
+        <span role="cell" className="count-line-resolver">
+          <UnknownResolver code={line.sku} />
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -84,7 +91,7 @@ export function CountLines() {
   const v = useVirtualizer({
     count: lines.length,
     getScrollElement: () => parent.current,
-    estimateSize: (i) => (lines[i]?.unknown ? ROW * 2 : ROW),
+    estimateSize: (i) => (lines[i]?.unknown ? ROW * 2.2 : ROW),
     getItemKey: (i) => lines[i]!.sku,
     overscan: 10,
   });
@@ -104,7 +111,7 @@ export function CountLines() {
               key={item.key}
               data-index={item.index}
               ref={v.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, minHeight: ROW, transform: `translateY(${item.start}px)` }}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
             >
               <LineRow line={lines[item.index]!} />
             </div>

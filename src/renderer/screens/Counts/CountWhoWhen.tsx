@@ -2,18 +2,39 @@ import { useTranslation } from 'react-i18next';
 import type { CountSession } from '../../../shared/domain/counts';
 import type { AppErrorShape } from '../../../shared/result';
 import { formatDateTime } from '../../i18n/format';
-import { useCounts } from '../../store/counts';
+import { useCounts, type WriteState } from '../../store/counts';
 
-/** Past counts with who counted, on which PC, when they started and ended, what was recounted or moved (issue 18). */
-export function CountHistoryTable({ history }: { history: CountSession[] }) {
+const writeTone = { waiting: 'pill-warn', sent: 'pill-ok', refused: 'pill-bad', cancelled: '' } as const;
+
+/**
+ * Past counts with who counted, on which PC, when they started and ended, what was recounted or
+ * moved (issue 18). With
+ * `writes`, a sent count shows where its write really is (waiting / sent / refused, from the
+ * outbox); with `onOpen`, each open or sent count can be opened.
+ */
+export function CountHistoryTable({
+  history,
+  writes,
+  onOpen,
+}: {
+  history: CountSession[];
+  writes?: Record<number, WriteState>;
+  onOpen?: (session: CountSession) => void;
+}) {
   const { t } = useTranslation('counts');
   return (
     <table className="table" data-testid="count-history">
       <tbody>
         {history.map((h) => (
-          <tr key={h.id}>
+          <tr key={h.id} data-session={h.id}>
             <td>{h.storageCode}</td>
-            <td>{t(`history.state.${h.state}`)}</td>
+            <td data-testid="count-state">
+              {h.state === 'pushed' && writes?.[h.id] ? (
+                <span className={`pill ${writeTone[writes[h.id]!]}`}>{t(`history.write.${writes[h.id]!}`)}</span>
+              ) : (
+                t(`history.state.${h.state}`)
+              )}
+            </td>
             <td>{t('units', { count: h.totalUnits })}</td>
             <td>{t('linesCount', { count: h.lineCount })}</td>
             <td>{t('history.who', { user: h.userName ?? '—', station: h.station ?? '—' })}</td>
@@ -29,6 +50,20 @@ export function CountHistoryTable({ history }: { history: CountSession[] }) {
                 .filter(Boolean)
                 .join(', ')}
             </td>
+            {onOpen ? (
+              <td>
+                {h.state !== 'discarded' ? (
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-label={t('history.openOf', { time: formatDateTime(h.createdAt) })}
+                    onClick={() => onOpen(h)}
+                  >
+                    {t('history.open')}
+                  </button>
+                ) : null}
+              </td>
+            ) : null}
           </tr>
         ))}
       </tbody>

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
@@ -65,10 +66,31 @@ export function LastScanCard() {
         </>
       ) : (
         <>
-          <div className="last-scan-big">{last.name ?? last.sku ?? last.code}</div>
+          {last.name ? (
+            <div className="last-scan-big">{last.name}</div>
+          ) : (
+            <div
+              className="last-scan-big"
+              data-code-line=""
+              title={last.sku ?? last.code}
+              style={{ '--chars': (last.sku ?? last.code).length } as CSSProperties}
+            >
+              {last.sku ?? last.code}
+            </div>
+          )}
           <div className="last-scan-qty">{t('last.counted', { delta: last.delta, quantity: last.lineQuantity ?? '?' })}</div>
           <div className="last-scan-sub">
-            {last.sku} {last.code !== last.sku ? `· ${last.code}` : ''}
+            <span data-code-line="" title={last.sku ?? undefined}>
+              {last.sku}
+            </span>{' '}
+            {last.code !== last.sku ? (
+              <>
+                ·{' '}
+                <span data-code-line="" title={last.code}>
+                  {last.code}
+                </span>
+              </>
+            ) : null}
           </div>
           {last.gs1 ? <Gs1ScanFacts facts={last.gs1} /> : null}
         </>

@@ -1,15 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { useCounts } from '../../store/counts';
 
+/** A sent count opened again shows its first lines (the CSV export has them all). */
+const SHOWN_LINES = 200;
+
 /** After a push: each batch as the outbox sends it, with what the service answered. */
 export function PushStatus({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('counts');
-  const { session, items, load, watch, retry } = useCounts(
-    useShallow((s) => ({ session: s.session, items: s.pushItems, load: s.loadPushStatus, watch: s.watchOutbox, retry: s.retryPush })),
+  const { session, items, load, watch, retry, linesById } = useCounts(
+    useShallow((s) => ({
+      session: s.session,
+      items: s.pushItems,
+      load: s.loadPushStatus,
+      watch: s.watchOutbox,
+      retry: s.retryPush,
+      linesById: s.lines,
+    })),
   );
+  const lines = useMemo(() => Object.values(linesById).sort((a, b) => a.sku.localeCompare(b.sku)), [linesById]);
   useEffect(() => watch(), [watch]);
   useEffect(() => {
     if (session) void load(session.id);
@@ -17,7 +28,12 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
   if (!session) return null;
   return (
     <section className="push-status" aria-labelledby="push-title">
-      <h2 id="push-title">{t('push.title')}</h2>
+      <h2 id="push-title">
+        {t('push.title')} · {t('history.of', { code: session.storageCode })}
+      </h2>
+      <p>
+        {t('units', { count: session.totalUnits })} · {t('linesCount', { count: session.lineCount })}
+      </p>
       <p role="status">{t('review.pushed', { items: items.reduce((n, i) => n + Number(i.summary.lines ?? 0), 0) })}</p>
       <ul className="plain">
         {items.map((i) => (
@@ -30,8 +46,8 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
             </span>
             {i.attempts > 0 && i.state !== 'sent' ? <span className="hint"> · {t('push.attempts', { count: i.attempts })}</span> : null}
             {i.state !== 'sent' ? <ErrorText error={i.lastError} /> : null}
-            {i.responseBody && i.state === 'failed' ? (
-              <details open>
+            {i.responseBody ? (
+              <details open={i.state === 'failed'}>
                 <summary>{t('push.response')}</summary>
                 <pre className="response-body">{i.responseBody}</pre>
               </details>
@@ -44,6 +60,29 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
           </li>
         ))}
       </ul>
+      {lines.length > 0 ? (
+        <div className="push-lines">
+          <table className="table" aria-label={t('lines.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('lines.sku')}</th>
+                <th scope="col">{t('lines.name')}</th>
+                <th scope="col">{t('lines.quantity')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.slice(0, SHOWN_LINES).map((l) => (
+                <tr key={l.sku}>
+                  <td data-code-line="">{l.sku}</td>
+                  <td>{l.name ?? ''}</td>
+                  <td>{l.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {lines.length > SHOWN_LINES ? <p className="hint">{t('history.moreLines', { count: lines.length - SHOWN_LINES })}</p> : null}
+        </div>
+      ) : null}
       <button type="button" className="btn btn-primary" onClick={onDone}>
         {t('actions.other')}
       </button>

@@ -12,14 +12,23 @@ export function StoragePicker() {
   const profiles = useApp((s) => s.profiles);
   const profileId = useApp((s) => s.session.profileId);
   const codes = useMemo(() => profiles.find((p) => p.id === profileId)?.storageCodes ?? [], [profiles, profileId]);
-  const { openStorage, error, history, loadHistory } = useCounts(
-    useShallow((s) => ({ openStorage: s.openStorage, error: s.error, history: s.history, loadHistory: s.loadHistory })),
+  const { openStorage, openSent, error, history, historyWrites, loadHistory, watch } = useCounts(
+    useShallow((s) => ({
+      openStorage: s.openStorage,
+      openSent: s.openSent,
+      error: s.error,
+      history: s.history,
+      historyWrites: s.historyWrites,
+      loadHistory: s.loadHistory,
+      watch: s.watchOutbox,
+    })),
   );
   const [code, setCode] = useState('');
 
   useEffect(() => {
     void loadHistory();
   }, [loadHistory]);
+  useEffect(() => watch(), [watch]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -66,7 +75,11 @@ export function StoragePicker() {
       {history.length === 0 ? (
         <p className="hint">{t('history.empty')}</p>
       ) : (
-        <CountHistoryTable history={history} />
+        <CountHistoryTable
+          history={history}
+          writes={historyWrites}
+          onOpen={(h) => void (h.state === 'pushed' ? openSent(h.id) : openStorage(h.storageCode))}
+        />
       )}
     </section>
   );

@@ -42,6 +42,21 @@ const stateClass: Record<string, string> = {
 };
 
 /** Every write waiting for, sent to or refused by the service: read it, send it again, cancel it, export the list. */
+/** A group's name with its storage code kept whole (never broken over two lines). */
+function GroupText({ text, code }: { text: string; code: string | null }) {
+  const at = code ? text.indexOf(code) : -1;
+  if (!code || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span data-code-line="" className="group-code" title={code}>
+        {code}
+      </span>
+      {text.slice(at + code.length)}
+    </>
+  );
+}
+
 export function OutboxScreen() {
   const { t } = useTranslation('outbox');
   const s = useOutbox(
@@ -83,11 +98,17 @@ export function OutboxScreen() {
             type="button"
             className="btn"
             disabled={failed === 0}
-            title={failed === 0 ? t('empty') : undefined}
+            title={failed === 0 ? t('why.noneRefused') : undefined}
+            aria-describedby={failed === 0 ? 'why-retry-all' : undefined}
             onClick={() => void s.retry().then((n) => n !== null && toast('info', { key: 'outbox:toast.retried', params: { count: n } }))}
           >
             {t('actions.retryAll')}
           </button>
+          {failed === 0 ? (
+            <span id="why-retry-all" className="visually-hidden">
+              {t('why.noneRefused')}
+            </span>
+          ) : null}
           <button
             type="button"
             className="btn"
@@ -126,7 +147,12 @@ export function OutboxScreen() {
                         <strong>{d.kind(i)}</strong>
                         <div className="hint">{d.summary(i)}</div>
                       </td>
-                      <td className="code">{d.group(i)}</td>
+                      <td className="code">
+                        <GroupText
+                          text={d.group(i)}
+                          code={i.groupKey.startsWith('inventory:') ? i.groupKey.slice('inventory:'.length) : null}
+                        />
+                      </td>
                       <td>
                         <span className={`pill ${stateClass[i.state] ?? ''}`}>{d.state(i)}</span>
                       </td>

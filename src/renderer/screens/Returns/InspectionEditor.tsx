@@ -16,7 +16,13 @@ function LineEditor({ line, disabled, onChange }: { line: InspectionLine; disabl
     <tr className={line.mismatch ? 'mismatch' : undefined} data-testid="inspection-line" data-mismatch={line.mismatch}>
       <td>
         <strong>{line.extra ? t('inspect.extra') : name}</strong>
-        <div className="hint">{[line.sku, line.barcode].filter(Boolean).join(' · ')}</div>
+        <div className="hint line-codes">
+          {[line.sku, line.barcode].filter(Boolean).map((code, i) => (
+            <span key={i} data-code-line="">
+              {code}
+            </span>
+          ))}
+        </div>
         {line.returnReason ? (
           <div>
             {t('detail.reason')}: {line.returnReason}

@@ -46,6 +46,7 @@ export const outbox = {
   why: {
     inFlight: 'It is being sent right now; it cannot be cancelled.',
     notOpen: 'Only a write that has not been sent can be cancelled or sent again.',
+    noneRefused: 'No write was refused: there is nothing to send again.',
   },
   confirmCancel: {
     title: 'Cancel this write?',

@@ -64,7 +64,7 @@ export const counts: Shape<typeof en> = {
   },
   actions: {
     undo: 'Son okutmayı geri al',
-    review: 'Gözden geçir ve gönder',
+    review: 'Kontrol et ve gönder',
     discard: 'Sayımı iptal et',
     confirmDiscard: '{{code}} sayımı iptal edilsin mi? Okutmalar kayıtta kalır ama hiçbir şey gönderilmez.',
     export: 'CSV dışa aktar',
@@ -73,7 +73,7 @@ export const counts: Shape<typeof en> = {
     other: 'Başka bir depo kodu say',
   },
   review: {
-    title: '{{code}} sayımını gözden geçir',
+    title: '{{code}} sayımını kontrol et',
     previous: 'Önceki sayım',
     previousAt: '{{time}} tarihinde gönderilen sayımla karşılaştırıldı.',
     noPrevious: 'Bu depo kodunun daha önceki bir sayımı bu bilgisayardan gönderilmedi.',
@@ -129,9 +129,9 @@ export const counts: Shape<typeof en> = {
   },
   push: {
     title: 'Gönderim',
-    state: { pending: 'servisi bekliyor', sending: 'gönderiliyor', sent: 'kabul edildi', failed: 'reddedildi', cancelled: 'iptal edildi' },
-    batch: 'Parti {{batch}} / {{batches}} ({{lines}} satır)',
-    response: 'Servis yanıtı',
+    state: { pending: 'gönderilmeyi bekliyor', sending: 'gönderiliyor', sent: 'gönderildi', failed: 'reddedildi', cancelled: 'iptal edildi' },
+    batch: '{{batches}} parçadan {{batch}}. parça ({{lines}} satır)',
+    response: 'Servisin cevabı',
     retry: 'Yeniden gönder',
     attempts_one: '{{count}} deneme',
     attempts_other: '{{count}} deneme',
@@ -149,5 +149,11 @@ export const counts: Shape<typeof en> = {
     moved_one: '{{count}} satırda stok hareket etti',
     moved_other: '{{count}} satırda stok hareket etti',
     takeOver: 'Sayımı bu pencereye al',
+    write: { waiting: 'gönderilmeyi bekliyor', sent: 'gönderildi', refused: 'reddedildi', cancelled: 'iptal edildi' },
+    open: 'Aç',
+    openOf: '{{time}} başlayan sayımı aç',
+    of: '{{code}} sayımı',
+    moreLines_one: '…ve {{count}} ürün daha',
+    moreLines_other: '…ve {{count}} ürün daha',
   },
 };

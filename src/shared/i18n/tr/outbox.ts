@@ -5,7 +5,7 @@ export const outbox: Shape<typeof en> = {
   title: 'Gönderimler',
   intro: 'Uygulamanın servise gönderdiği her şey, servis alana kadar burada bekler.',
   filter: 'Göster',
-  filters: { open: 'Henüz gitmeyenler', failed: 'Gönderilemeyenler', all: 'Hepsi' },
+  filters: { open: 'Henüz gitmeyenler', failed: 'Reddedilenler', all: 'Hepsi' },
   empty: 'Burada bir şey yok.',
   columns: {
     what: 'Ne',
@@ -20,7 +20,7 @@ export const outbox: Shape<typeof en> = {
     pending: 'Bekliyor',
     sending: 'Şu an gönderiliyor',
     sent: 'Gönderildi',
-    failed: 'Kabul edilmedi',
+    failed: 'Reddedildi',
     cancelled: 'İptal edildi',
   },
   summary: {
@@ -49,6 +49,7 @@ export const outbox: Shape<typeof en> = {
   why: {
     inFlight: 'Şu an gönderiliyor; iptal edilemez.',
     notOpen: 'Yalnızca henüz gitmemiş bir gönderim iptal edilebilir ya da yeniden gönderilebilir.',
+    noneRefused: 'Reddedilen gönderim yok: yeniden gönderilecek bir şey yok.',
   },
   confirmCancel: {
     title: 'Bu gönderim iptal edilsin mi?',

@@ -25,7 +25,7 @@ export const settings: Shape<typeof en> = {
     pageSize: 'Sayfa boyutu',
     saved: 'Bağlantı kaydedildi.',
     deleted: 'Bağlantı silindi.',
-    confirmDelete: '“{{name}}” bağlantısı silinsin mi? Önbellekteki verileri bu bilgisayarda kalır.',
+    confirmDelete: '“{{name}}” bağlantısı silinsin mi? Bu bilgisayardaki verileri silinmez.',
     empty: 'Henüz bağlantı yok.',
     use: 'Kullan',
   },
