@@ -31,6 +31,12 @@ test.describe('feedback a worker cannot miss', () => {
     await expect(page.getByTestId('scanner-test')).toContainText('Recognised as a scan: 8690000000003');
     await expect(page.getByTestId('toasts')).not.toContainText('(8690000000003)');
 
+    // Products takes a scan into a focused Barcode field; anywhere else it says where to put it.
+    await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await scan(page, '8690000000004');
+    await expect(page.getByTestId('toasts')).toContainText('A scan was read (8690000000004). To put it in a product, click a Barcode field first');
+
     await page.getByRole('navigation').getByRole('button', { name: 'Counts' }).click();
     await page.getByRole('button', { name: 'A-01' }).click();
     await page.getByTestId('manual-code').fill('RAF-1');

@@ -9,6 +9,7 @@ import { fill } from '../../scanner/field';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { useProducts } from '../../store/products';
+import { useUi } from '../../store/ui';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportPanel } from './ImportPanel';
 import { layoutOf, newSingle, newVariantProduct } from './model';
@@ -45,8 +46,14 @@ export function ProductsScreen() {
   const sound = useApp((s) => s.settings?.scanner.sound ?? true);
   const { init } = p;
   useEffect(() => init(), [init]);
-  // A barcode scanned while a barcode field has focus goes straight into it.
-  useScanner((code) => beep(fill(document.activeElement, code) ? 'ok' : 'attention', sound));
+  const toast = useUi((s) => s.toast);
+  // A barcode scanned while a barcode field has focus goes straight into it; anywhere else the
+  // worker is told where to put it (not just a beep).
+  useScanner((code) => {
+    const filled = fill(document.activeElement, code);
+    beep(filled ? 'ok' : 'attention', sound);
+    if (!filled) toast('warning', { key: 'scanNeedsBarcodeField', params: { code } });
+  });
 
   const check = useMemo(() => (p.records ? validateProductRequest(p.records) : null), [p.records]);
   const body = useMemo(() => (p.records ? JSON.stringify(p.records, null, 2) : ''), [p.records]);

@@ -45,6 +45,7 @@ export const common = {
   },
   loading: 'Loading…',
   scanNotHere: 'A scan was read ({{code}}), but this screen does not use scans. Open Counts, Packages or Returns.',
+  scanNeedsBarcodeField: 'A scan was read ({{code}}). To put it in a product, click a Barcode field first, then scan again.',
   signOutOpenCount: {
     title: 'A count is still open',
     text: 'The count of {{code}} ({{lines}} products) has not been sent. It stays on this computer and comes back when you sign in again.',

@@ -49,6 +49,7 @@ export const common: Shape<typeof en> = {
   dateFormat: 'gg.aa.yyyy',
   dateInvalid: 'Tarihi {{format}} biçiminde yazın.',
   scanNotHere: 'Barkod okundu ({{code}}), ama bu ekranda okutma kullanılmıyor. Sayım, Paketler ya da İadeler ekranını açın.',
+  scanNeedsBarcodeField: 'Barkod okundu ({{code}}). Bir ürüne yazmak için önce bir Barkod alanına tıklayın, sonra yeniden okutun.',
   signOutOpenCount: {
     title: 'Açık bir sayım var',
     text: '{{code}} sayımı ({{lines}} ürün) henüz gönderilmedi. Bu bilgisayarda kalır; yeniden giriş yapınca karşınıza çıkar.',
