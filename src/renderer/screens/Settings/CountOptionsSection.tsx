@@ -25,7 +25,7 @@ export function CountOptionsSection() {
   return (
     <SettingsCard id="count-options" title={t('countOptions.title')}>
       {options ? (
-        <label className="field field-check">
+        <label className="check">
           <input type="checkbox" checked={options.blind} onChange={(e) => void save({ blind: e.target.checked })} />
           <span>{t('countOptions.blind')}</span>
         </label>
@@ -33,7 +33,7 @@ export function CountOptionsSection() {
       <small className="hint">{t('countOptions.blindHint')}</small>
       {options ? (
         <>
-          <label className="field field-check">
+          <label className="check">
             <input type="checkbox" checked={options.recount} onChange={(e) => void save({ recount: e.target.checked })} />
             <span>{t('countOptions.recount')}</span>
           </label>
