@@ -40,7 +40,7 @@ async function save(body: unknown, query = 'companyId=1', opts: { auth?: string 
 
 const admin = async (path: string) => {
   const res = await fetch(`${s.url}/_sandbox/${path}`);
-  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) };  
 };
 
 /** The variant sample under other codes: a model that does not exist yet. */

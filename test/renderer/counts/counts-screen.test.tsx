@@ -121,7 +121,7 @@ describe('counts screen', () => {
     expect(within(card).getByText('+12 → 12')).toBeTruthy();
     expect(within(screen.getByTestId('count-totals')).getByText('12 units')).toBeTruthy();
     // The typed quantity is used once.
-    expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('next-quantity').value).toBe('');
   });
 
   it('tells a misread apart from an unknown product and offers to assign the unknown one', async () => {
@@ -183,7 +183,7 @@ describe('counts screen', () => {
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review and send' })));
     expect(await screen.findByText('sets to 0')).toBeTruthy();
-    const send = screen.getByRole('button', { name: 'Send 1 quantity' }) as HTMLButtonElement;
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send 1 quantity' });
     expect(send.disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('I checked the lines marked above; send them.'));
     expect(send.disabled).toBe(false);
@@ -350,6 +350,6 @@ describe('counts screen', () => {
     expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×1');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×12');
-    expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('12');
+    expect(screen.getByTestId<HTMLInputElement>('next-quantity').value).toBe('12');
   });
 });
