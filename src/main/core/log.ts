@@ -15,7 +15,7 @@ function describe(e: unknown): string {
       return Object.prototype.toString.call(e);
     }
   }
-  return String(e as string | number | boolean | bigint | symbol | null | undefined);
+  return String(e);
 }
 
 /**

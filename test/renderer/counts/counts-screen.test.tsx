@@ -106,7 +106,7 @@ describe('counts screen', () => {
   it('starts a count from the connection’s storage codes', async () => {
     const bridge = setup({});
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'B-02' })));
-    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02', holder: expect.any(String) });
+    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02', holder: expect.any(String) as unknown });
     expect(await screen.findByRole('heading', { name: 'Counting A-01' })).toBeTruthy();
   });
 
@@ -228,7 +228,7 @@ describe('counts screen', () => {
     openNow();
     await waitFor(() => expect(bridge.calls.some((c) => c.method === 'counts.scan')).toBe(true));
     expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([
-      { storageCode: 'A-01', holder: expect.any(String) },
+      { storageCode: 'A-01', holder: expect.any(String) as unknown },
     ]);
     expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toMatchObject({ sessionId: 1, code: 'RAF-9' });
   });
@@ -289,8 +289,8 @@ describe('counts screen', () => {
     expect(screen.getByTestId('last-scan').dataset.outcome).toBeUndefined();
     expect(within(screen.getByTestId('count-totals')).getByText('4 units')).toBeTruthy();
     expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([
-      { storageCode: 'A-01', holder: expect.any(String) },
-      { storageCode: 'C-03', holder: expect.any(String) },
+      { storageCode: 'A-01', holder: expect.any(String) as unknown },
+      { storageCode: 'C-03', holder: expect.any(String) as unknown },
     ]);
   });
 
