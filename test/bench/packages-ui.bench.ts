@@ -151,7 +151,7 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
       await search.click();
       await search.pressSequentially(q, { delay: 150 });
       await page.waitForTimeout(400);
-      for (const k of (await page.evaluate(COLLECT)) as { text: string; ms: number | null }[]) {
+      for (const k of await page.evaluate<{ text: string; ms: number | null }[]>(COLLECT)) {
         if (k.ms === null) superseded += 1;
         else latencies.push(k.ms);
       }
@@ -170,9 +170,9 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
 
     // List paging: the default "all kinds" list.
     await page.evaluate('window.__searches = []');
-    const fling = (await page.evaluate(`(${FLING})({ frames: 240, rowsPerFrame: 10 })`)) as { loadingFrames: number; loadingRows: number };
-    const jumps = (await page.evaluate(`(${JUMP})()`)) as number[];
-    const fetches = ((await page.evaluate('window.__searches')) as { offset: number; ms: number }[]).map((f) => f.ms);
+    const fling = await page.evaluate<{ loadingFrames: number; loadingRows: number }>(`(${FLING})({ frames: 240, rowsPerFrame: 10 })`);
+    const jumps = await page.evaluate<number[]>(`(${JUMP})()`);
+    const fetches = (await page.evaluate<{ offset: number; ms: number }[]>('window.__searches')).map((f) => f.ms);
     report('list paging in Chromium (web host), all kinds', [
       [
         'page fetch (HTTP, 100 rows + total) p50 / p95',

@@ -92,12 +92,12 @@ export async function scanE2eBench(): Promise<void> {
     await page.getByTestId('count-totals').waitFor();
 
     // Plain JavaScript text: tsx's helpers (__name) do not exist inside the page.
-    const result = (await page.evaluate(`(${DRIVER})(${JSON.stringify({ codes, seconds })})`)) as {
+    const result = await page.evaluate<{
       sent: number;
       elapsed: number;
       latencies: number[];
       shown: number;
-    };
+    }>(`(${DRIVER})(${JSON.stringify({ codes, seconds })})`);
     const stored = (ws.db.prepare("SELECT count(*) AS n FROM scan_events WHERE kind = 'scan'").get() as { n: number }).n;
     report(`scanner bursts end to end (Chromium, web host), ${seconds} s`, [
       [

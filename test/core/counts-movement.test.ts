@@ -148,7 +148,7 @@ describe('stock that moved during the count (issue 18.1)', () => {
 
     await t.admin('offline', { offline: true });
     const offline = await t.call('counts.review', { sessionId: id, zeroMissing: false, refresh: true });
-    expect(offline.movements).toEqual({ fresh: false, error: expect.any(String) });
+    expect(offline.movements).toEqual({ fresh: false, error: expect.any(String) as unknown });
     expect(offline.lines[0]?.movement).toBeNull();
 
     await t.admin('offline', { offline: false });
@@ -193,7 +193,7 @@ describe('stock that moved during the count (issue 18.1)', () => {
     for (const pkg of [...b.packages, ...c.packages]) await t.admin('packages/status', { id: pkg.id, status: 'Picked' });
     const r = await t.call('counts.review', { sessionId: id, zeroMissing: true, refresh: true });
     expect(r.movements).toEqual({ fresh: true, error: null });
-    expect(r.missing).toEqual([{ sku: a.sku, name: expect.anything(), previous: 4 }]);
+    expect(r.missing).toEqual([{ sku: a.sku, name: expect.anything() as unknown, previous: 4 }]);
     expect(r.lines.map((l) => l.sku)).toEqual([still]);
     await t.call('counts.push', { sessionId: id, zeroMissing: true, confirmed: true });
     expect(await lastBody()).toEqual({ [still]: 2, [a.sku]: 0 });

@@ -127,11 +127,11 @@ describe('list queries', () => {
     db.prepare = ((sql: string) => {
       seen.push(sql);
       return prepare(sql);
-    }) as typeof db.prepare;
+    });
     try {
       run();
     } finally {
-      db.prepare = prepare as typeof db.prepare;
+      db.prepare = prepare;
     }
     return [...new Set(seen)]
       .filter((sql) => /^\s*SELECT/i.test(sql) && /FROM packages p/.test(sql))

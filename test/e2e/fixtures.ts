@@ -62,7 +62,7 @@ export const test = base.extend<Options & { app: AppFixture }>({
             headers: { 'content-type': 'application/json' },
             body: body === undefined ? undefined : JSON.stringify(body),
           });
-          return res.json();
+          return res.json() as Promise<unknown>;
         },
         async restart() {
           await host.close();

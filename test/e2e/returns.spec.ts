@@ -69,7 +69,7 @@ test('offline returns desk: scan a label, inspect, mark done, restart, export', 
   await page.getByText('Export inspections').click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
-  const csv = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+  const csv = readFileSync((await (await download).path()), 'utf8').replace(/^\uFEFF/, '');
   const [head, ...rows] = csv.trim().split('\r\n');
   expect(head).toContain('condition');
   expect(rows.length).toBe(r!.lines.reduce((n, l) => n + l.itemLines.length, 0));

@@ -5,6 +5,11 @@ import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
 import { wd } from '../support/cli';
 import { tempDir } from '../support/temp';
 
+/** The part of `wd outbox --json` these tests read. */
+interface OutboxJson {
+  counts: { pending: number; failed: number };
+}
+
 let sandbox: Sandbox;
 let data: { dir: string; cleanup: () => void };
 const stock = async () =>
@@ -38,7 +43,7 @@ describe('wd inventory push and wd outbox', () => {
     expect(r.stderr).toContain('A1 appears twice');
     expect(r.stderr).toContain('nothing was queued');
     const list = await wd(data.dir, ['outbox', '--json']);
-    expect(JSON.parse(list.stdout).counts).toEqual({ pending: 0, failed: 0 });
+    expect((JSON.parse(list.stdout) as OutboxJson).counts).toEqual({ pending: 0, failed: 0 });
   });
 
   it('queues a CSV without a password, and wd outbox --retry sends it', async () => {
@@ -50,7 +55,7 @@ describe('wd inventory push and wd outbox', () => {
     expect(pending.counts.pending).toBe(1);
     const sent = await wd(data.dir, ['outbox', '--retry', '--json'], { env: { WD_PASSWORD: 'demo1234' } });
     expect(sent.code).toBe(0);
-    expect(JSON.parse(sent.stdout).counts).toEqual({ pending: 0, failed: 0 });
+    expect((JSON.parse(sent.stdout) as OutboxJson).counts).toEqual({ pending: 0, failed: 0 });
     expect((await stock()).items).toEqual(
       expect.arrayContaining([
         { storageCode: 'L011', sku: '194880975692', qty: 50 },

@@ -5,6 +5,11 @@ import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
 import { wd } from '../support/cli';
 import { tempDir } from '../support/temp';
 
+/** The part of `wd outbox --json` these tests read. */
+interface OutboxJson {
+  counts: { pending: number; failed: number };
+}
+
 let sandbox: Sandbox;
 let data: { dir: string; cleanup: () => void };
 const fixtures = join(import.meta.dirname, '../fixtures');
@@ -56,7 +61,7 @@ describe('wd products save', () => {
     const r = await wd(data.dir, ['products', 'save', json]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Queued 5 product records in 1 requests');
-    expect(JSON.parse((await wd(data.dir, ['outbox', '--json'])).stdout).counts.pending).toBe(1);
+    expect((JSON.parse((await wd(data.dir, ['outbox', '--json'])).stdout) as OutboxJson).counts.pending).toBe(1);
   });
 
   it('refuses a file that is not JSON and not a CSV with a product header', async () => {

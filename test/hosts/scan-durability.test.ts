@@ -30,7 +30,7 @@ async function startHost(): Promise<{ child: ChildProcess; url: string; secret: 
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
+    child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
     child.once('exit', () => reject(new Error('host exited')));
   });
   const page = await (await fetch(url)).text();

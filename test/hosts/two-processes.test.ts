@@ -40,9 +40,9 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The host's own log, shown when the test fails.
-  child.stderr!.on('data', (d: Buffer) => (hostLog += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (hostLog += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
+    child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
     child.once('exit', () => reject(new Error('host exited')));
   });
   const page = await (await fetch(url)).text();

@@ -4,9 +4,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { savedProductsOf } from '../../src/main/sandbox/products/module';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
 
+/** A record of the service samples, as far as these tests look into it. */
+interface SampleRecord {
+  Main: { Type: number; Sku: string; Barcode: string };
+  Prices: unknown[];
+  Name: unknown;
+  Attributes: unknown;
+}
+
+/** What the sandbox's admin routes answer (the parts these tests read). */
+interface AdminBody {
+  companies: Record<string, SampleRecord[]>;
+  product: { sku: string; barcode: string };
+  products: unknown[];
+}
+
 const dir = join(import.meta.dirname, '../fixtures/service-samples');
 const sample = (kind: 'model_option_variants' | 'price_update_option' | 'single_product_type4') =>
-  JSON.parse(readFileSync(join(dir, `pim_SaveProductsManually_request_${kind}.json`), 'utf8')) as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  JSON.parse(readFileSync(join(dir, `pim_SaveProductsManually_request_${kind}.json`), 'utf8')) as SampleRecord[];
 
 let s: Sandbox;
 let token: string;
@@ -25,7 +40,7 @@ interface Envelope {
   ErrorType: string | null;
   ErrorMessage: string | null;
   ErrorSource: string;
-  Data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  Data: unknown;
 }
 
 async function save(body: unknown, query = 'companyId=1', opts: { auth?: string | null; raw?: string } = {}) {
@@ -40,12 +55,12 @@ async function save(body: unknown, query = 'companyId=1', opts: { auth?: string 
 
 const admin = async (path: string) => {
   const res = await fetch(`${s.url}/_sandbox/${path}`);
-  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as AdminBody };
 };
 
 /** The variant sample under other codes: a model that does not exist yet. */
 function renamed(from: string, to: string) {
-  return JSON.parse(JSON.stringify(sample('model_option_variants')).replaceAll(from, to)) as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return JSON.parse(JSON.stringify(sample('model_option_variants')).replaceAll(from, to)) as SampleRecord[];
 }
 
 beforeEach(async () => {
@@ -106,9 +121,9 @@ describe('POST /pim/SaveProductsManually', () => {
       updated: 5,
       skus: ['TestAyakkabi3KIRMIZI37', 'TestAyakkabi3KIRMIZI38', 'TestAyakkabi3KIRMIZI39'],
     });
-    const stored = (await admin('products?companyId=1')).body.companies['1'];
+    const stored = (await admin('products?companyId=1')).body.companies['1']!;
     expect(stored).toHaveLength(5);
-    expect(stored[2].Main.Barcode).toBe('8690345727803');
+    expect(stored[2]!.Main.Barcode).toBe('8690345727803');
     expect((await admin('products/by-code?code=8690345727803')).body.product.sku).toBe('TestAyakkabi3KIRMIZI37');
     expect((await admin('products/by-code?code=TestAyakkabi3KIRMIZI37')).body.product.barcode).toBe('8690345727803');
   });
@@ -122,7 +137,7 @@ describe('POST /pim/SaveProductsManually', () => {
     const update = await save(sample('price_update_option'));
     expect(update.status).toBe(200);
     expect(update.body.Data).toEqual({ created: 0, updated: 1, skus: [] });
-    const option = (await admin('products')).body.companies['1'].find((r: { Main: { Type: number } }) => r.Main.Type === 2);
+    const option = (await admin('products')).body.companies['1']!.find((r) => r.Main.Type === 2)!;
     expect(option.Prices).toEqual([
       { IsTransferable: false, EntityListId: 7, CurrencyId: 1, ListPrice: 800, SalePrice: 600, OperationType: 'upsert' },
       usd,
@@ -154,7 +169,7 @@ describe('POST /pim/SaveProductsManually', () => {
     const variantsOnly = sample('model_option_variants').slice(2);
     const refused = await save(variantsOnly);
     expect(refused.status).toBe(400);
-    expect(refused.body.Data.map((p: { code: string }) => p.code)).toEqual(['model_not_found', 'model_not_found', 'model_not_found']);
+    expect((refused.body.Data as { code: string }[]).map((p) => p.code)).toEqual(['model_not_found', 'model_not_found', 'model_not_found']);
     await save(sample('model_option_variants'));
     expect((await save(variantsOnly)).body.Data).toMatchObject({ created: 0, updated: 3 });
   });

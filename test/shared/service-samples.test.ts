@@ -26,7 +26,7 @@ describe('wire schemas accept the service samples', () => {
       expect(PackageListEnvelope.safeParse({ ...base, statusCode }).success).toBe(true);
     }
     const failure = { isSuccess: false, statusCode: 0, errorMessage: '5303724133 paketinin statüsü uygun değil!', data: null };
-    expect(PackageListEnvelope.parse(failure)).toMatchObject({ isSuccess: false, errorMessage: expect.stringContaining('statüsü') });
+    expect(PackageListEnvelope.parse(failure)).toMatchObject({ isSuccess: false, errorMessage: expect.stringContaining('statüsü') as unknown });
   });
 
   it('rejects a value of the wrong type where the cache relies on it', () => {

@@ -47,7 +47,7 @@ export async function rig(opts: { core?: Partial<CoreOptions>; sandbox?: Sandbox
         headers: { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return res.json();
+      return res.json() as Promise<unknown>;
     },
     async close() {
       await rigObj.core.close();

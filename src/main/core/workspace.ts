@@ -89,7 +89,7 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       return services.get(factory) as T;
     },
     async closeGracefully(ms) {
-      await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms)));
+      await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms) ?? Promise.resolve()));
       ws.close();
     },
     close() {

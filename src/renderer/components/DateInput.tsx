@@ -8,8 +8,11 @@ export function formatDateInput(iso: string | null, lang: string): string {
   return lang === 'tr' ? `${m[3]}.${m[2]}.${m[1]}` : `${m[3]}/${m[2]}/${m[1]}`;
 }
 
-/** Day first in both languages; any of . / - between the parts; a two-digit year is 20xx. */
-export function parseDateInput(text: string): string | null | 'invalid' {
+/**
+ * Day first in both languages; any of . / - between the parts; a two-digit year is 20xx.
+ * Returns the ISO date, null for an empty text, or the string 'invalid'.
+ */
+export function parseDateInput(text: string): string | null {
   const s = text.trim();
   if (s === '') return null;
   const m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(s);

@@ -8,7 +8,7 @@ export class ScanQueue {
   private running = false;
   private listeners = new Set<(pending: number) => void>();
 
-  constructor(private process: (code: string) => Promise<unknown> | unknown) {}
+  constructor(private process: (code: string) => unknown) {}
 
   get pending(): number {
     return this.items.length + (this.running ? 1 : 0);

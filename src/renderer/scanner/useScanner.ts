@@ -25,7 +25,7 @@ export interface ScannerOptions {
  * is stored after the previous one, none lost. Alt/Ctrl/Meta combinations (screen shortcuts) and
  * IME composition are never scans.
  */
-export function useScanner(onScan: (code: string) => Promise<unknown> | unknown, options: ScannerOptions = {}) {
+export function useScanner(onScan: (code: string) => unknown, options: ScannerOptions = {}) {
   const settings: ScannerSettings = useApp((s) => s.settings?.scanner) ?? defaultSettings.scanner;
   const enabled = options.enabled ?? true;
   const onScanRef = useRef(onScan);

@@ -6,10 +6,10 @@ import { call, onRefused, subscribe } from '../bridge/api';
 export interface AdminState {
   /** null until the first answer from the core. */
   status: AdminStatus | null;
-  refresh(): Promise<void>;
-  setPin(pin: string, confirm: string): Promise<Result<AdminStatus>>;
-  unlock(pin: string): Promise<Result<AdminStatus>>;
-  lock(): Promise<void>;
+  refresh: () => Promise<void>;
+  setPin: (pin: string, confirm: string) => Promise<Result<AdminStatus>>;
+  unlock: (pin: string) => Promise<Result<AdminStatus>>;
+  lock: () => Promise<void>;
 }
 
 let listening = false;

@@ -15,17 +15,17 @@ export interface AppState {
   profiles: Profile[];
   /** Why the last session ended on its own (token refused, password changed). */
   sessionEndedBy: AppErrorShape | null;
-  init(): Promise<void>;
-  signIn(input: SignInInput): Promise<Result<SessionState>>;
-  startTraining(): Promise<Result<SessionState>>;
-  resume(): Promise<Result<SessionState>>;
-  signOut(forget?: boolean): Promise<void>;
-  updateSettings(patch: AppSettingsPatch): Promise<Result<AppSettings>>;
-  saveProfile(input: ProfileInput): Promise<Result<Profile>>;
-  deleteProfile(id: string): Promise<Result<{ deleted: boolean }>>;
+  init: () => Promise<void>;
+  signIn: (input: SignInInput) => Promise<Result<SessionState>>;
+  startTraining: () => Promise<Result<SessionState>>;
+  resume: () => Promise<Result<SessionState>>;
+  signOut: (forget?: boolean) => Promise<void>;
+  updateSettings: (patch: AppSettingsPatch) => Promise<Result<AppSettings>>;
+  saveProfile: (input: ProfileInput) => Promise<Result<Profile>>;
+  deleteProfile: (id: string) => Promise<Result<{ deleted: boolean }>>;
   /** "Test connection": a login at the typed address with typed credentials; nothing is saved. */
-  testConnection(input: ConnectionTestInput): Promise<Result<ConnectionTestResult>>;
-  refreshProfiles(): Promise<void>;
+  testConnection: (input: ConnectionTestInput) => Promise<Result<ConnectionTestResult>>;
+  refreshProfiles: () => Promise<void>;
 }
 
 let unsubscribers: (() => void)[] = [];

@@ -48,43 +48,43 @@ export interface CountsState {
   generation: number;
   /** Another shelf's label was scanned during a count: the worker decides (never counted as an item). */
   otherShelf: string | null;
-  setOtherShelf(code: string | null): void;
+  setOtherShelf: (code: string | null) => void;
   /** Recount mode (issue 18.3): scans go to the recount of these lines (SKU → recounted so far). */
   recountMode: Record<string, number | null> | null;
   /** A sync runs before Review shows (stock that moved during the count). */
   reviewSyncing: boolean;
-  startRecount(skus: string[]): void;
-  stopRecount(): void;
+  startRecount: (skus: string[]) => void;
+  stopRecount: () => void;
   /** The recount typed (0: none on the shelf). */
-  recountSet(sku: string, quantity: number): Promise<void>;
-  chooseRecount(sku: string, choice: 'first' | 'recount'): Promise<void>;
-  chooseMovement(sku: string, choice: 'keep' | 'subtract' | 'recount'): Promise<void>;
+  recountSet: (sku: string, quantity: number) => Promise<void>;
+  chooseRecount: (sku: string, choice: 'first' | 'recount') => Promise<void>;
+  chooseMovement: (sku: string, choice: 'keep' | 'subtract' | 'recount') => Promise<void>;
 
   /** takeOver: the worker takes over the count another window of this PC holds. */
-  openStorage(storageCode: string, takeOver?: boolean): Promise<void>;
+  openStorage: (storageCode: string, takeOver?: boolean) => Promise<void>;
   /** Stores a scan; resolves after the core has committed it. */
-  scan(code: string): Promise<ScanResult | null>;
-  setNextQuantity(q: number | null): void;
+  scan: (code: string) => Promise<ScanResult | null>;
+  setNextQuantity: (q: number | null) => void;
   /** Digits typed on the screen (outside a field) extend the quantity for the next scan. */
-  typeQuantity(digits: string): void;
-  setLine(sku: string, quantity: number): Promise<void>;
-  removeLine(sku: string): Promise<void>;
-  undo(steps?: number): Promise<void>;
+  typeQuantity: (digits: string) => void;
+  setLine: (sku: string, quantity: number) => Promise<void>;
+  removeLine: (sku: string) => Promise<void>;
+  undo: (steps?: number) => Promise<void>;
   /** confirmed: the worker agreed to a SKU the catalogue does not know. */
-  assign(code: string, sku: string | null, confirmed?: boolean): Promise<Result<unknown>>;
+  assign: (code: string, sku: string | null, confirmed?: boolean) => Promise<Result<unknown>>;
   /** refresh: sync the packages first (when the service answers). */
-  loadReview(zeroMissing: boolean, refresh?: boolean): Promise<void>;
-  push(zeroMissing: boolean, confirmed: boolean): Promise<Result<unknown>>;
-  discard(): Promise<void>;
-  closeSession(): void;
-  loadHistory(storageCode?: string): Promise<void>;
-  loadPushStatus(sessionId: number): Promise<void>;
+  loadReview: (zeroMissing: boolean, refresh?: boolean) => Promise<void>;
+  push: (zeroMissing: boolean, confirmed: boolean) => Promise<Result<unknown>>;
+  discard: () => Promise<void>;
+  closeSession: () => void;
+  loadHistory: (storageCode?: string) => Promise<void>;
+  loadPushStatus: (sessionId: number) => Promise<void>;
   /** Opens a sent count from "Recent counts": its lines and each batch with the service's answer. */
-  openSent(sessionId: number): Promise<void>;
+  openSent: (sessionId: number) => Promise<void>;
   /** Sends a failed or waiting batch again now, then reloads the push status. */
-  retryPush(outboxId: number): Promise<void>;
-  exportCsv(sessionId: number): Promise<Result<{ filename: string; csv: string }>>;
-  watchOutbox(): () => void;
+  retryPush: (outboxId: number) => Promise<void>;
+  exportCsv: (sessionId: number) => Promise<Result<{ filename: string; csv: string }>>;
+  watchOutbox: () => () => void;
 }
 
 /** The "set to 0" box of the review last loaded (choices reload the review as it is shown). */

@@ -11,13 +11,13 @@ interface NotificationsState {
   total: number;
   error: AppErrorShape | null;
   receiver: ReceiverStatus | null;
-  init(): () => void;
+  init: () => () => void;
   /** Calls `listener` for each notification as it arrives (toasts); returns the unsubscribe. */
-  onReceived(listener: (n: NotificationSummary) => void): () => void;
-  load(filter?: NotificationFilter, more?: boolean): Promise<void>;
-  loadReceiver(): Promise<void>;
+  onReceived: (listener: (n: NotificationSummary) => void) => () => void;
+  load: (filter?: NotificationFilter, more?: boolean) => Promise<void>;
+  loadReceiver: () => Promise<void>;
   /** The result carries a Bearer token created by this call (shown once by the caller). */
-  configure(input: ReceiverConfigInput): Promise<Result<ReceiverConfigured>>;
+  configure: (input: ReceiverConfigInput) => Promise<Result<ReceiverConfigured>>;
 }
 
 export const useNotifications = create<NotificationsState>()((set, get) => ({

@@ -23,13 +23,13 @@ interface OutboxStore {
   /** The write opened in the detail pane. */
   openId: number | null;
   error: AppErrorShape | null;
-  load(): Promise<void>;
-  setFilter(f: OutboxFilter): void;
-  open(id: number | null): void;
-  retry(id?: number): Promise<number | null>;
-  cancel(id: number): Promise<boolean | null>;
+  load: () => Promise<void>;
+  setFilter: (f: OutboxFilter) => void;
+  open: (id: number | null) => void;
+  retry: (id?: number) => Promise<number | null>;
+  cancel: (id: number) => Promise<boolean | null>;
   /** Starts following outbox changes; returns the unsubscribe. */
-  watch(): () => void;
+  watch: () => () => void;
 }
 
 export const useOutbox = create<OutboxStore>()((set, get) => ({

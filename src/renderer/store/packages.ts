@@ -36,17 +36,17 @@ export interface PackagesState {
   sync: SyncStatus | null;
   syncError: AppErrorShape | null;
 
-  init(): () => void;
-  setFilters(f: Partial<Pick<PackagesState, 'query' | 'kind' | 'status'>>): void;
+  init: () => () => void;
+  setFilters: (f: Partial<Pick<PackagesState, 'query' | 'kind' | 'status'>>) => void;
   /** Runs the current search; resolves with its result, or null when a newer search replaced it. */
-  search(): Promise<PackageSearchResult | null>;
-  ensurePage(page: number): Promise<void>;
+  search: () => Promise<PackageSearchResult | null>;
+  ensurePage: (page: number) => Promise<void>;
   /** A scan or Enter in the search box: exact code first; one match opens it. */
-  submit(code: string): Promise<void>;
-  open(kind: PackageKind, id: number): Promise<void>;
-  close(): void;
-  syncNow(): Promise<void>;
-  refreshSync(): Promise<void>;
+  submit: (code: string) => Promise<void>;
+  open: (kind: PackageKind, id: number) => Promise<void>;
+  close: () => void;
+  syncNow: () => Promise<void>;
+  refreshSync: () => Promise<void>;
 }
 
 let searchLoop: Promise<PackageSearchResult | null> | null = null;

@@ -15,17 +15,17 @@ interface ProductsState {
   history: ProductBatch[];
   error: AppErrorShape | null;
   lastSend: SendResult | null;
-  init(): () => void;
-  edit(records: ProductRecord[] | null, label?: string, source?: 'editor' | 'import'): void;
-  setLabel(label: string): void;
-  loadDrafts(): Promise<void>;
-  openDraft(id: number): Promise<void>;
-  saveDraft(): Promise<void>;
-  deleteDraft(id: number): Promise<void>;
-  send(): Promise<Result<SendResult>>;
-  loadHistory(): Promise<void>;
+  init: () => () => void;
+  edit: (records: ProductRecord[] | null, label?: string, source?: 'editor' | 'import') => void;
+  setLabel: (label: string) => void;
+  loadDrafts: () => Promise<void>;
+  openDraft: (id: number) => Promise<void>;
+  saveDraft: () => Promise<void>;
+  deleteDraft: (id: number) => Promise<void>;
+  send: () => Promise<Result<SendResult>>;
+  loadHistory: () => Promise<void>;
   /** Sends a failed or waiting batch again now, then reloads the history. */
-  retryWrite(outboxId: number): Promise<void>;
+  retryWrite: (outboxId: number) => Promise<void>;
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;

@@ -34,26 +34,26 @@ interface ReturnsState {
   selected: number | null;
   detail: ReturnDetail | null;
   detailError: AppErrorShape | null;
-  init(): () => void;
-  setFilters(f: Partial<ReturnFilters>): void;
-  search(): Promise<void>;
-  ensurePage(page: number): Promise<void>;
+  init: () => () => void;
+  setFilters: (f: Partial<ReturnFilters>) => void;
+  search: () => Promise<void>;
+  ensurePage: (page: number) => Promise<void>;
   /** A scan on the returns screen: a label opens its return; an item barcode counts in the open one. */
-  scan(code: string): Promise<'opened' | 'listed' | 'item' | 'none'>;
-  open(id: number): Promise<void>;
-  close(): void;
-  refreshDetail(): Promise<void>;
-  save(patch: SavePatch): Promise<Result<Inspection>>;
-  scanItem(code: string): Promise<Result<Inspection>>;
+  scan: (code: string) => Promise<'opened' | 'listed' | 'item' | 'none'>;
+  open: (id: number) => Promise<void>;
+  close: () => void;
+  refreshDetail: () => Promise<void>;
+  save: (patch: SavePatch) => Promise<Result<Inspection>>;
+  scanItem: (code: string) => Promise<Result<Inspection>>;
   /** A save refused because another writer changed the inspection: what the worker had typed. */
   conflictPatch: SavePatch | null;
   /** Loads the other writer's version, then saves what the worker typed over it. */
-  reloadKeeping(): Promise<Result<Inspection>>;
-  done(): Promise<Result<Inspection>>;
-  reopen(): Promise<Result<Inspection>>;
-  ack(): Promise<void>;
+  reloadKeeping: () => Promise<Result<Inspection>>;
+  done: () => Promise<Result<Inspection>>;
+  reopen: () => Promise<Result<Inspection>>;
+  ack: () => Promise<void>;
   /** The inspections of returns dated on the worker's local days `from`..`to` (both included). */
-  exportCsv(from: LocalDay, to: LocalDay): Promise<Result<{ filename: string; csv: string; rows: number }>>;
+  exportCsv: (from: LocalDay, to: LocalDay) => Promise<Result<{ filename: string; csv: string; rows: number }>>;
 }
 
 export interface SavePatch {

@@ -25,13 +25,13 @@ interface UiState {
   /** Settings opened from the sign-in screen (connections) while signed out. */
   settingsWhileSignedOut: boolean;
   toasts: Toast[];
-  go(screen: Screen): void;
-  openSettingsSignedOut(open: boolean): void;
+  go: (screen: Screen) => void;
+  openSettingsSignedOut: (open: boolean) => void;
   /**
    * Shows a toast. It leaves by itself after `ms` (0 = a long while) unless it carries an action.
    */
-  toast(kind: Toast['kind'], message: ToastMessage, ms?: number, action?: Toast['action']): void;
-  dismiss(id: number): void;
+  toast: (kind: Toast['kind'], message: ToastMessage, ms?: number, action?: Toast['action']) => void;
+  dismiss: (id: number) => void;
 }
 
 let nextToast = 1;

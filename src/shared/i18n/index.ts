@@ -84,7 +84,7 @@ export function createI18n(lng: Language, plugins: Module[] = []): I18n {
     supportedLngs: ['tr', 'en'],
     ns: namespaces,
     defaultNS: 'common',
-    resources: resources as unknown as Record<string, Record<string, object>>,
+    resources,
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

@@ -51,6 +51,14 @@ interface Read {
 }
 
 /** The schema's verdict on one item, as a problem of `row`. */
+/** The quantity as the file wrote it, for a problem's message: an object or a list as JSON, not "[object Object]". */
+function shownQty(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v) ?? '';
+}
+
 function check(row: number, item: { Sku: string; Qty: unknown; StorageCode: string }, qtyText: string): InventoryFileProblem | null {
   const v = InventoryItem.safeParse(item);
   if (v.success) return null;
@@ -109,7 +117,7 @@ function readJson(text: string, storageCode: string | undefined): Read {
       return;
     }
     const item = { Sku: sku, Qty: r.Qty, StorageCode: given ?? storageCode ?? '' };
-    const problem = check(row, item, String(r.Qty ?? ""));
+    const problem = check(row, item, shownQty(r.Qty));
     if (problem) out.problems.push(problem);
     else {
       out.items.push(item as InventoryItem);

@@ -48,7 +48,10 @@ async function setup(answer: (page: number, req: FakeRequest) => { data: unknown
   if (!s.ok) throw new Error(s.error.message);
   const ws = core.ctx.workspace();
   const waits: number[] = [];
-  const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, sleep: async (ms) => void waits.push(ms) });
+  const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    } });
   const cached = () =>
     (ws.db.prepare("SELECT id FROM packages WHERE kind = 'order' ORDER BY id").all() as { id: number }[]).map((r) => r.id);
   return { svc, sync, cached, waits, core, ws };

@@ -101,7 +101,7 @@ describe('applying notifications to the cache', () => {
 });
 
 describe('applying only what is newer than the cache', () => {
-  const statusHook = (status: string) => ({ ...hook('OrderPackageStatusChangedEvent'), packageStatusName: status }) as PackageNotification;
+  const statusHook = (status: string) => ({ ...hook('OrderPackageStatusChangedEvent'), packageStatusName: status });
 
   it('Delivered then a late Shipped stays Delivered', async () => {
     const { repo, service } = await setup();

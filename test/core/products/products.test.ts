@@ -23,7 +23,7 @@ async function setup() {
   await t.signIn({ companyId: 7 });
   return outboxOf(t.core.ctx.workspace(), t.core.ctx);
 }
-const saved = async (companyId = 7) => (await t.admin(`products?companyId=${companyId}`)) as unknown;
+const saved = async (companyId = 7) => (await t.admin(`products?companyId=${companyId}`));
 
 describe('saving products', () => {
   it('queues a valid request, sends it to the PIM with the company id, keeps the answer, and learns the barcodes', async () => {

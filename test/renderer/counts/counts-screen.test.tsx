@@ -106,7 +106,7 @@ describe('counts screen', () => {
   it('starts a count from the connection’s storage codes', async () => {
     const bridge = setup({});
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'B-02' })));
-    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02', holder: expect.any(String) });
+    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02', holder: expect.any(String) as unknown });
     expect(await screen.findByRole('heading', { name: 'Counting A-01' })).toBeTruthy();
   });
 
@@ -121,7 +121,7 @@ describe('counts screen', () => {
     expect(within(card).getByText('+12 → 12')).toBeTruthy();
     expect(within(screen.getByTestId('count-totals')).getByText('12 units')).toBeTruthy();
     // The typed quantity is used once.
-    expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('next-quantity').value).toBe('');
   });
 
   it('tells a misread apart from an unknown product and offers to assign the unknown one', async () => {
@@ -183,7 +183,7 @@ describe('counts screen', () => {
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review and send' })));
     expect(await screen.findByText('sets to 0')).toBeTruthy();
-    const send = screen.getByRole('button', { name: 'Send 1 quantity' }) as HTMLButtonElement;
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send 1 quantity' });
     expect(send.disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('I checked the lines marked above; send them.'));
     expect(send.disabled).toBe(false);
@@ -228,7 +228,7 @@ describe('counts screen', () => {
     openNow();
     await waitFor(() => expect(bridge.calls.some((c) => c.method === 'counts.scan')).toBe(true));
     expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([
-      { storageCode: 'A-01', holder: expect.any(String) },
+      { storageCode: 'A-01', holder: expect.any(String) as unknown },
     ]);
     expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toMatchObject({ sessionId: 1, code: 'RAF-9' });
   });
@@ -289,8 +289,8 @@ describe('counts screen', () => {
     expect(screen.getByTestId('last-scan').dataset.outcome).toBeUndefined();
     expect(within(screen.getByTestId('count-totals')).getByText('4 units')).toBeTruthy();
     expect(bridge.calls.filter((c) => c.method === 'counts.open').map((c) => c.input)).toEqual([
-      { storageCode: 'A-01', holder: expect.any(String) },
-      { storageCode: 'C-03', holder: expect.any(String) },
+      { storageCode: 'A-01', holder: expect.any(String) as unknown },
+      { storageCode: 'C-03', holder: expect.any(String) as unknown },
     ]);
   });
 
@@ -350,6 +350,6 @@ describe('counts screen', () => {
     expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×1');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×12');
-    expect((screen.getByTestId('next-quantity') as HTMLInputElement).value).toBe('12');
+    expect(screen.getByTestId<HTMLInputElement>('next-quantity').value).toBe('12');
   });
 });

@@ -112,7 +112,7 @@ describe('product editor', () => {
   it('puts a scanned barcode into the focused barcode field', async () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'New single product' }));
-    const barcode = screen.getByLabelText('Barcode') as HTMLInputElement;
+    const barcode = screen.getByLabelText<HTMLInputElement>('Barcode');
     barcode.focus();
     await act(async () => {
       for (const ch of '8690345727803') window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: `Digit${ch}`, bubbles: true }));
@@ -127,8 +127,8 @@ describe('product editor', () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'New single product' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add a price' }));
-    const list = screen.getByLabelText('List price') as HTMLInputElement;
-    const sale = screen.getByLabelText('Sale price') as HTMLInputElement;
+    const list = screen.getByLabelText<HTMLInputElement>('List price');
+    const sale = screen.getByLabelText<HTMLInputElement>('Sale price');
     // Typed one key at a time: the comma and the dot survive.
     for (const step of ['3', '39', '399', '399,', '399,9', '399,90']) fireEvent.change(list, { target: { value: step } });
     for (const step of ['2', '24', '249', '249.', '249.9', '249.90']) fireEvent.change(sale, { target: { value: step } });

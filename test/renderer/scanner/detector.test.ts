@@ -105,7 +105,7 @@ describe('scan detector', () => {
  * models a focused text field: what passes lands in it, `restore` puts it back as it was when the
  * run began, a release gives swallowed characters back.
  */
-function simulate(d: ScanDetector, keys: { ch: string | 'Enter'; time: number }[], initial = '') {
+function simulate(d: ScanDetector, keys: { ch: string; time: number }[], initial = '') {
   let field = initial;
   let snapshot = initial;
   const scans: string[] = [];

@@ -30,7 +30,7 @@ describe('useScanner', () => {
   it('takes a scan while a field has focus, and the code does not stay in the field', async () => {
     const scans: string[] = [];
     render(<Harness onScan={(c) => void scans.push(c)} />);
-    const input = screen.getByLabelText('qty') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('qty');
     input.focus();
     press('1', input);
     await sleep(120);

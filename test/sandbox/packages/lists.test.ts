@@ -78,8 +78,8 @@ describe('sandbox package lists', () => {
         ids.push(...(await api.orders({ page, size: 20, orderByDirection: dir })).body.data.map((p) => p.id as number));
       expect(new Set(ids).size).toBe(95);
     }
-    const again = await createSandbox({ packages: 95, returns: 10, seed: 4, anchor } as SandboxOptions);
-    const other = await createSandbox({ packages: 95, returns: 10, seed: 5, anchor } as SandboxOptions);
+    const again = await createSandbox({ packages: 95, returns: 10, seed: 4, anchor });
+    const other = await createSandbox({ packages: 95, returns: 10, seed: 5, anchor });
     try {
       const rec = (x: Sandbox) => fetch(`${x.url}/_sandbox/packages/record?id=500003`).then((r) => r.json());
       expect(await rec(again)).toEqual(await rec(s));

@@ -9,7 +9,16 @@ import { validateProductRequest } from '../../../src/shared/products/validate';
 const dir = join(import.meta.dirname, '../../fixtures/service-samples');
 const samples = readdirSync(dir).filter((f) => /^pim_SaveProductsManually_request_.*\.json$/.test(f));
 const sample = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
-const variants = () => sample('pim_SaveProductsManually_request_model_option_variants.json') as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A record of the samples as plain JSON, to be broken on purpose. */
+interface RawRecord {
+  Main: Record<string, unknown>;
+  Prices: Record<string, unknown>[];
+  Name: Record<string, unknown>[];
+  Attributes: Record<string, unknown>[];
+  [field: string]: unknown;
+}
+
+const variants = () => sample('pim_SaveProductsManually_request_model_option_variants.json') as RawRecord[];
 
 /** Problems without params, for exact comparison. */
 const where = (problems: ProductProblem[]) => problems.map(({ record, field, code }) => ({ record, field, code }));
@@ -61,8 +70,8 @@ describe('the service samples', () => {
     const raw = variants();
     raw[0]!.Extra = { nested: [1, 2] };
     raw[1]!.Main.Brand = 'Adidas';
-    raw[1]!.Prices[0].PriceNote = 'kampanya';
-    raw[2]!.Attributes[0].Unit = 'EU';
+    raw[1]!.Prices[0]!.PriceNote = 'kampanya';
+    raw[2]!.Attributes[0]!.Unit = 'EU';
     const v = validateProductRequest(raw);
     if (!v.ok) throw new Error(JSON.stringify(v.problems));
     expect(JSON.parse(serializeProductRequest(v.records))).toEqual(raw);
@@ -72,12 +81,12 @@ describe('the service samples', () => {
 describe('mistakes', () => {
   it('a request with ten distinct mistakes gets exactly ten problems, at their records and fields', () => {
     const raw: unknown[] = variants();
-    const [model, option, v37, v38, v39] = raw as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const [model, option, v37, v38, v39] = raw as RawRecord[];
     model!.Main.Sku = 'TestAyakkabi3'; // a model has no SKU
-    option!.Prices[0].SalePrice = -100;
+    option!.Prices[0]!.SalePrice = -100;
     option!.Prices.push(price()); // same price list and currency again
     option!.Assets = [{ EntityListId: 8, Name: 'a.gif', Order: 0, AssetType: 2 }];
-    option!.Name[0].Value = 123;
+    option!.Name[0]!.Value = 123;
     v37!.Main.Barcode = '8690345727804'; // EAN-13 whose check digit should be 3
     delete v38!.Main.Barcode;
     v39!.Main.Sku = 'TestAyakkabi3KIRMIZI38'; // v38's SKU
@@ -103,7 +112,7 @@ describe('mistakes', () => {
   });
 
   it('says what was wrong in params, for the translated sentence', () => {
-    const raw: Record<string, any>[] = variants(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const raw: RawRecord[] = variants();
     raw[2]!.Main.Barcode = '8690345727804';
     raw[4]!.Main.Sku = 'TestAyakkabi3KIRMIZI38';
     expect(problemsOf(raw)).toEqual([

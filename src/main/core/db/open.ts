@@ -48,6 +48,8 @@ function immediateTransactions(db: Db): void {
   db.transaction = ((fn: (...args: unknown[]) => unknown) => {
     const t = original(fn);
     const run = (...args: unknown[]) => t.immediate(...args);
+    // The typings declare these as methods; better-sqlite3 makes them standalone closures (`this` only passes through to fn).
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     return Object.assign(run, { default: t.immediate, deferred: t.deferred, immediate: t.immediate, exclusive: t.exclusive });
   }) as typeof db.transaction;
 }

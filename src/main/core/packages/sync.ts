@@ -289,19 +289,19 @@ export class PackageSync {
       } else {
         const todo: number[] = [];
         for (let page = 1; page < totalPages; page++) if (!done.has(page)) todo.push(page);
-        let failure: unknown = null;
+        let failure = null as { error: unknown } | null; // set by the workers (a closure: not narrowed to null)
         const worker = async () => {
           while (todo.length > 0 && failure === null) {
             const page = todo.shift()!;
             try {
               await store(page, await this.fetchPage(run, page));
             } catch (e) {
-              failure ??= e;
+              failure ??= { error: e };
             }
           }
         };
         await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
-        if (failure !== null) throw failure;
+        if (failure !== null) throw failure.error;
         // Packages that leave the window while it is paged shift later pages: the total can stay
         // the same (another package arrived) and one slips between two pages. Look at the first
         // and last page again: when either changed, the caller pages the window once more.

@@ -272,7 +272,7 @@ export function createInspections(ws: Workspace) {
     }),
 
     /** The worker has seen the change: the inspection takes the return's current status as seen. */
-    ackChange(id: number) {
+    ackChange: (id: number) => {
       const cur = s.current.get(id);
       if (s.inspection.get(id) && cur) s.seen.run(cur.status, cur.last_modified_ts, id);
     },

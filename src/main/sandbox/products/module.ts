@@ -19,7 +19,7 @@ export interface ProductsModule extends SandboxModule {
 
 /** For other sandbox modules (they receive every module in `connect`): the products saved so far. */
 export function savedProductsOf(modules: Record<string, SandboxModule>, companyId?: number): SavedProduct[] {
-  const m = modules.products as Partial<ProductsModule> | undefined;
+  const m: Partial<ProductsModule> | undefined = modules.products;
   return m?.savedProducts?.(companyId) ?? [];
 }
 

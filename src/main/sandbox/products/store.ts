@@ -16,7 +16,7 @@ const elementKeys: Record<string, (e: Obj) => string> = {
   Title: textKey,
   SeoDescription: textKey,
   Prices: (e) => `${String(e.EntityListId)}|${String(e.CurrencyId)}`,
-  Attributes: (e) => `${String(e.EntityListId)}|${String(e.Key)}|${String(e.Culture ?? 'std').toLowerCase()}`,
+  Attributes: (e) => `${String(e.EntityListId)}|${String(e.Key)}|${String((e.Culture as string | null | undefined) ?? 'std').toLowerCase()}`,
   Assets: (e) => `${String(e.EntityListId)}|${String(e.Name)}`,
   ProductLists: (e) => String(e.EntityListId),
 };

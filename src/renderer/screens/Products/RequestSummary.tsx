@@ -20,7 +20,7 @@ const attr = (r: ProductRecord, key: number) => r.Attributes?.find((a) => a.Key 
 export function RequestSummary({ records }: { records: ProductRecord[] }) {
   const { t, i18n } = useTranslation('products');
   const counts = { model: 0, option: 0, variant: 0, single: 0, other: 0 };
-  for (const r of records) counts[kindOf(r.Main.Type) as keyof typeof counts]++;
+  for (const r of records) counts[kindOf(r.Main.Type)]++;
   const money = (v: number, currencyId: number) => {
     const code = CURRENCIES.find((c) => c.id === currencyId)?.code;
     return Number.isFinite(v)

@@ -182,7 +182,7 @@ export function PricesEditor({ record, onChange }: { record: ProductRecord; onCh
               value={p[f]}
               optional={f === 'CampaignPrice'}
               onValue={(v) => {
-                const next = { ...p, [f]: v } as typeof p;
+                const next = { ...p, [f]: v };
                 if (v === undefined) delete (next as Record<string, unknown>)[f];
                 onChange(setListItem(record, 'Prices', i, next));
               }}

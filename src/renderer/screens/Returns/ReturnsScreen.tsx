@@ -61,7 +61,7 @@ export function ReturnsScreen() {
     if (code.trim()) void onScan(code.trim());
     setCode('');
   }
-  const filter = <K extends keyof ReturnFilters>(k: K, v: ReturnFilters[K]) => setFilters({ [k]: v } as Partial<ReturnFilters>);
+  const filter = <K extends keyof ReturnFilters>(k: K, v: ReturnFilters[K]) => setFilters({ [k]: v });
 
   return (
     <main className="screen screen-fill returns-screen" aria-labelledby="returns-title">
