@@ -1,25 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { moveDirection } from '../../src/main/core/packages/moves';
-import { outboxOf } from '../../src/main/core/outbox/outbox';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { PackageSync } from '../../src/main/core/packages/sync';
-import { rig, type TestRig } from '../support/core';
+import { lastInventoryBody, rig, type TestRig } from '../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());
 
-interface Sent {
-  sku: string;
-  to: number;
-  requestId: number;
-}
-
-async function lastBody(): Promise<Record<string, number>> {
-  await outboxOf(t.core.ctx.workspace(), t.core.ctx).drain();
-  const history = (await t.admin('inventory/history')) as Sent[];
-  const last = Math.max(...history.map((h) => h.requestId));
-  return Object.fromEntries(history.filter((h) => h.requestId === last).map((h) => [h.sku, h.to]));
-}
+const lastBody = () => lastInventoryBody(t);
 
 /**
  * A sandbox of recent orders, synced; three SKUs that are each in two packages still waiting to be

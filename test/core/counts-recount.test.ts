@@ -1,26 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { productsOf } from '../../src/main/core/catalog/products-repo';
 import { passesThreshold } from '../../src/main/core/counts/trust';
-import { outboxOf } from '../../src/main/core/outbox/outbox';
-import { rig, type TestRig } from '../support/core';
+import { lastInventoryBody, rig, type TestRig } from '../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());
 
-interface Sent {
-  sku: string;
-  storageCode: string;
-  to: number;
-  requestId: number;
-}
-
-/** The body of the last UpdateInventory request the service accepted, as {sku: qty}. */
-async function lastBody(): Promise<Record<string, number>> {
-  await outboxOf(t.core.ctx.workspace(), t.core.ctx).drain();
-  const history = (await t.admin('inventory/history')) as Sent[];
-  const last = Math.max(...history.map((h) => h.requestId));
-  return Object.fromEntries(history.filter((h) => h.requestId === last).map((h) => [h.sku, h.to]));
-}
+const lastBody = () => lastInventoryBody(t);
 
 /** A sent count of A-01 with SKU-1 = 10 and SKU-2 = 100, then a new count open. */
 async function setup() {

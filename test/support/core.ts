@@ -1,6 +1,7 @@
 import type { ProfileInput } from '../../src/shared/domain/settings';
 import type { MethodName, Input, Output } from '../../src/shared/contract';
 import { createCore, type Core, type CoreOptions } from '../../src/main/core';
+import { outboxOf } from '../../src/main/core/outbox/outbox';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server';
 import { tempDir } from './temp';
 
@@ -56,4 +57,12 @@ export async function rig(opts: { core?: Partial<CoreOptions>; sandbox?: Sandbox
     },
   };
   return rigObj;
+}
+
+/** The body of the last UpdateInventory request the sandbox accepted, as {sku: qty}, once the outbox has sent what it holds. */
+export async function lastInventoryBody(t: TestRig): Promise<Record<string, number>> {
+  await outboxOf(t.core.ctx.workspace(), t.core.ctx).drain();
+  const history = (await t.admin('inventory/history')) as { sku: string; to: number; requestId: number }[];
+  const last = Math.max(...history.map((h) => h.requestId));
+  return Object.fromEntries(history.filter((h) => h.requestId === last).map((h) => [h.sku, h.to]));
 }
