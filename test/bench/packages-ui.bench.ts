@@ -11,10 +11,10 @@
  *   Targets: page fetch p95 < 30 ms; no frame with loading rows in the fling.
  */
 import { join } from 'node:path';
-import { chromium } from 'playwright';
 import { startWebHost } from '../../src/main/hosts/web/server';
 import type { TestRig } from '../support/core';
 import { ms, percentile, report } from './stats';
+import { launchBenchBrowser } from './browser';
 
 /** Runs in the page before the app: times every packages.search request. */
 const FETCH_TIMER = `(() => {
@@ -101,17 +101,7 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
   const core = t.core;
   await core.call('settings.update', { language: 'en' });
   const host = await startWebHost({ core, rendererDir: join(import.meta.dirname, '../../out/renderer') });
-  const browser = await chromium.launch({
-    executablePath: process.env.WD_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     await page.addInitScript(FETCH_TIMER);

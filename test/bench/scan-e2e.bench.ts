@@ -4,7 +4,6 @@
  * Measures the time from Enter to the updated total on screen (p50/p95) and counts lost scans.
  * Targets: no scan lost; p95 under 50 ms.
  */
-import { chromium } from 'playwright';
 import { join } from 'node:path';
 import { productsOf } from '../../src/main/core/catalog/products-repo';
 import { createCore } from '../../src/main/core';
@@ -13,6 +12,7 @@ import { createSandbox } from '../../src/main/sandbox/server';
 import { withCheckDigit } from '../../src/shared/barcode/gtin';
 import { tempDir } from '../support/temp';
 import { ms, percentile, report } from './stats';
+import { launchBenchBrowser } from './browser';
 
 /** Runs in the page: dispatches the bursts and records Enter and screen-update times. */
 const DRIVER = `async ({ codes, seconds }) => {
@@ -53,17 +53,7 @@ export async function scanE2eBench(): Promise<void> {
   const core = createCore({ dataDir: dir, host: 'web', log: () => undefined });
   await core.call('settings.update', { language: 'en', scanner: { sound: false } });
   const host = await startWebHost({ core, rendererDir: join(import.meta.dirname, '../../out/renderer') });
-  const browser = await chromium.launch({
-    executablePath: process.env.WD_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const p = await core.call('profiles.save', {
       name: 'Bench',
