@@ -62,6 +62,12 @@ const PREFIX_LIMIT = 500;
 /** Free text lists at most this many packages (the newest); more matches say so. */
 export const TEXT_MATCHES = 1000;
 
+/**
+ * A text held by most packages is checked package by package along the order-date index, at most
+ * this many packages (each check costs the trigram index 30–80 µs; see textSearch).
+ */
+const DENSE_WINDOW = 400;
+
 /** The order-date index that serves a list with these filters (migration 010). */
 const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
   opts.kind === 'all' ? (opts.status ? 'packages_status_ts' : 'packages_ts') : opts.status ? 'packages_kind_status_ts' : 'packages_kind_ts';
@@ -185,10 +191,73 @@ export function createPackagesRepo(db: Db) {
   // Statements for the search shapes, prepared on first use and kept (a handful of variants).
   const stmt = statementCache(db);
 
+  const summaryByPk = db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk = ?`);
+  const summaries = (pks: number[]): PackageSummary[] => pks.map((pk) => toSummary(summaryByPk.get(pk)!));
+
   /**
-   * Every shape is served by an index: codes by package_codes, text by the trigram index (its
-   * matches probed while walking the order-date index, so the newest come first without sorting
-   * them all), short input by a bounded range of package_codes, the plain list by the order-date
+   * Free text (3 characters or more) through the trigram index. Both shapes read only row keys until
+   * the page is known, then the page's rows:
+   *
+   * - Up to TEXT_MATCHES packages hold the text (counted by the trigram index alone): all of them,
+   *   filtered and sorted (at most TEXT_MATCHES index entries read).
+   * - More: the order-date index that serves the filters is walked newest first and each package
+   *   checked against the set of matches, which SQLite builds once per query (a Bloom filter and
+   *   an ephemeral index: "LIST SUBQUERY"). A walk that asked the trigram index once per package
+   *   instead cost 30–70 µs a package, seconds for a text held by 1 % of the packages.
+   *   Without filters the list is the newest TEXT_MATCHES ("1000+"); with filters the walk counts
+   *   on up to TEXT_MATCHES + 1 so the total is exact below that.
+   *
+   * Ties of the order date come in row key order in both shapes (the order-date indexes' order).
+   */
+  function textSearch(phrase: string, opts: SearchOptions): PackageSearchResult {
+    // The trigram index lists matches by row key: the first TEXT_MATCHES + 1 and the key they end at.
+    const { matching, last } = stmt(
+      `SELECT count(*) AS matching, max(rowid) AS last FROM (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1})`,
+    ).get(phrase) as { matching: number; last: number | null };
+    const page = (pks: number[]) => summaries(pks.slice(opts.offset, opts.offset + opts.limit));
+    if (matching <= TEXT_MATCHES) {
+      const params: unknown[] = [phrase];
+      const filter = filterSql(opts, params, true);
+      const pks = stmt(
+        `SELECT p.pk FROM packages p WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY +p.order_ts DESC, p.pk`,
+      )
+        .pluck()
+        .all(...params) as number[];
+      return { total: pks.length, items: page(pks), mode: 'text' };
+    }
+    const params: unknown[] = [phrase];
+    const filter = filterSql(opts, params);
+    const filtered = filter !== '';
+    const need = Math.min(TEXT_MATCHES, opts.offset + opts.limit);
+    // Row keys are given in order and never reused, so the keys up to `last` are about `last`
+    // packages: the share of them that holds the text estimates how dense the matches are.
+    const density = matching / Math.max(last ?? 1, 1);
+    const window = Math.ceil((2 * need) / density);
+    if (!filtered && window <= DENSE_WINDOW) {
+      // Most packages hold the text (an e-mail domain): building the set of matches would read
+      // nearly the whole trigram index, while the newest `window` packages, each asked once, will
+      // very likely hold the page. They are a prefix of the list's order, so their matches are
+      // the newest; when they hold too few, the walk below answers.
+      const dense = stmt(
+        `SELECT w.pk FROM (SELECT p.pk, p.order_ts FROM packages p INDEXED BY packages_ts ORDER BY p.order_ts DESC LIMIT ?) w
+         WHERE EXISTS (SELECT 1 FROM packages_fts WHERE packages_fts MATCH ? AND rowid = w.pk) ORDER BY w.order_ts DESC, w.pk LIMIT ?`,
+      )
+        .pluck()
+        .all(window, phrase, need) as number[];
+      if (dense.length === need) return { total: TEXT_MATCHES, items: page(dense), mode: 'text', more: true };
+    }
+    const pks = stmt(
+      `SELECT p.pk FROM packages p INDEXED BY ${walkIndex(opts)} WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY p.order_ts DESC LIMIT ?`,
+    )
+      .pluck()
+      .all(...params, filtered ? TEXT_MATCHES + 1 : need) as number[];
+    if (filtered && pks.length <= TEXT_MATCHES) return { total: pks.length, items: page(pks), mode: 'text' };
+    return { total: TEXT_MATCHES, items: page(pks.slice(0, TEXT_MATCHES)), mode: 'text', more: true };
+  }
+
+  /**
+   * Every shape is served by an index: codes by package_codes, text by the trigram index (textSearch),
+   * short input by a bounded range of package_codes, the plain list by the order-date
    * indexes.
    */
   function search(opts: SearchOptions): PackageSearchResult {
@@ -204,35 +273,7 @@ export function createPackagesRepo(db: Db) {
       // A NUL cannot be in an FTS5 query string (SQLite reports "unterminated string") and no
       // cached text holds one: such a search matches nothing.
       if (folded.includes('\0')) return { total: 0, items: [], mode: 'text' };
-      if (folded.length >= 3) {
-        // Counted up to TEXT_MATCHES + 1, the trigram index driving (it stops there).
-        const countParams: unknown[] = [ftsPhrase(folded)];
-        const countFilter = filterSql(opts, countParams);
-        // Without filters every match is a package: the trigram index counts alone.
-        const counted = (
-          stmt(
-            countFilter
-              ? `SELECT count(*) AS n FROM (SELECT 1 FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${countFilter} LIMIT ${TEXT_MATCHES + 1})`
-              : `SELECT count(*) AS n FROM (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1})`,
-          ).get(...countParams) as { n: number }
-        ).n;
-        const params: unknown[] = [ftsPhrase(folded)];
-        if (counted <= TEXT_MATCHES) {
-          // Few matches: all of them, sorted.
-          const filter = filterSql(opts, params, true);
-          const rows = stmt(
-            `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY +p.order_ts DESC LIMIT ? OFFSET ?`,
-          ).all(...params, opts.limit, opts.offset) as SummaryRow[];
-          return { total: counted, items: rows.map(toSummary), mode: 'text' };
-        }
-        // Many: the newest TEXT_MATCHES, read newest first from the order-date index, each package
-        // checked against the trigram index by rowid (matches are dense, so few are read).
-        const filter = filterSql(opts, params);
-        const rows = stmt(
-          `SELECT ${SUMMARY_COLUMNS} FROM packages p INDEXED BY ${walkIndex(opts)} WHERE EXISTS (SELECT 1 FROM packages_fts WHERE packages_fts MATCH ? AND rowid = p.pk)${filter} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`,
-        ).all(...params, Math.max(0, Math.min(opts.limit, TEXT_MATCHES - opts.offset)), opts.offset) as SummaryRow[];
-        return { total: TEXT_MATCHES, items: rows.map(toSummary), mode: 'text', more: true };
-      }
+      if (folded.length >= 3) return textSearch(ftsPhrase(folded), opts);
       // One or two characters: a prefix of a code. The first PREFIX_LIMIT packages of the code
       // index answer it (a bounded range read), newest first.
       const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`, PREFIX_LIMIT];
