@@ -210,17 +210,16 @@ export function createPackagesRepo(db: Db) {
    * Ties of the order date come in row key order in both shapes (the order-date indexes' order).
    */
   function textSearch(phrase: string, opts: SearchOptions): PackageSearchResult {
-    // The trigram index lists matches by row key: the first TEXT_MATCHES + 1 and the key they end at.
-    const { matching, last } = stmt(
-      `SELECT count(*) AS matching, max(rowid) AS last FROM (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1})`,
-    ).get(phrase) as { matching: number; last: number | null };
+    // The first TEXT_MATCHES + 1 matches by row key: whether more match, how dense they are, and
+    // when they are all, the matches themselves (the trigram index is not asked twice).
+    const first = stmt(`SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1}`)
+      .pluck()
+      .all(phrase) as number[];
     const page = (pks: number[]) => summaries(pks.slice(opts.offset, opts.offset + opts.limit));
-    if (matching <= TEXT_MATCHES) {
-      const params: unknown[] = [phrase];
+    if (first.length <= TEXT_MATCHES) {
+      const params: unknown[] = [JSON.stringify(first)];
       const filter = filterSql(opts, params, true);
-      const pks = stmt(
-        `SELECT p.pk FROM packages p WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY +p.order_ts DESC, p.pk`,
-      )
+      const pks = stmt(`SELECT p.pk FROM packages p WHERE p.pk IN (SELECT value FROM json_each(?))${filter} ORDER BY +p.order_ts DESC, p.pk`)
         .pluck()
         .all(...params) as number[];
       return { total: pks.length, items: page(pks), mode: 'text' };
@@ -232,7 +231,7 @@ export function createPackagesRepo(db: Db) {
     const need = filtered ? TEXT_MATCHES + 1 : Math.min(TEXT_MATCHES, opts.offset + opts.limit);
     // Row keys are given in order and never reused, so the keys up to `last` are about `last`
     // packages: the share of them that holds the text estimates how dense the matches are.
-    const density = matching / Math.max(last ?? 1, 1);
+    const density = first.length / Math.max(...first, 1);
     const window = Math.ceil((2 * need) / density);
     if (window <= DENSE_WINDOW) {
       // Most packages hold the text (an e-mail domain): the set of all matches would be most of
