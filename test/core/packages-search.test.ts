@@ -125,8 +125,14 @@ describe('search as you type', () => {
         const last = kind === 'order' && (i < 1_200 || i % 10 === 0) ? 'Zeytin' : i % 5 < 2 ? 'Kaya' : i % 15 === 3 ? 'Yılmaz' : 'Demir';
         return { first: 'Ayşe', last, email: `${fold(last)}.${kind}${i}@example.com`, at: Math.floor(i / 3) };
       };
-      const orders = packages('order', Array.from({ length: 2_700 }, (_, i) => person(i, 'order')));
-      const returns = packages('return', Array.from({ length: 300 }, (_, i) => ({ ...person(i, 'return'), at: i * 3 })));
+      const orders = packages(
+        'order',
+        Array.from({ length: 2_700 }, (_, i) => person(i, 'order')),
+      );
+      const returns = packages(
+        'return',
+        Array.from({ length: 300 }, (_, i) => ({ ...person(i, 'return'), at: i * 3 })),
+      );
       const all = [...orders, ...returns];
       const rows = storage === 'newest first' ? all.sort((a, b) => (b.orderTs ?? 0) - (a.orderTs ?? 0)) : all;
       ws.db.transaction(() => repo.upsertRows(rows, new Date().toISOString()))();
