@@ -62,6 +62,12 @@ const PREFIX_LIMIT = 500;
 /** Free text lists at most this many packages (the newest); more matches say so. */
 export const TEXT_MATCHES = 1000;
 
+/**
+ * A text held by many packages is looked for among the newest packages of the list first, at most
+ * this many (see textSearch).
+ */
+const DENSE_WINDOW = 4000;
+
 /** The order-date index that serves a list with these filters (migration 010). */
 const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
   opts.kind === 'all' ? (opts.status ? 'packages_status_ts' : 'packages_ts') : opts.status ? 'packages_kind_status_ts' : 'packages_kind_ts';
@@ -185,10 +191,81 @@ export function createPackagesRepo(db: Db) {
   // Statements for the search shapes, prepared on first use and kept (a handful of variants).
   const stmt = statementCache(db);
 
+  const summaryByPk = db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk = ?`);
+  const summaries = (pks: number[]): PackageSummary[] => pks.map((pk) => toSummary(summaryByPk.get(pk)!));
+
   /**
-   * Every shape is served by an index: codes by package_codes, text by the trigram index (its
-   * matches probed while walking the order-date index, so the newest come first without sorting
-   * them all), short input by a bounded range of package_codes, the plain list by the order-date
+   * Free text (3 characters or more) through the trigram index, newest order date first (ties in
+   * row key order, the order-date indexes' own order). Only row keys are read until the page is
+   * known, then the page's rows. Three shapes, by how many packages hold the text:
+   *
+   * - Up to TEXT_MATCHES: the matches themselves (read once, to count them), filtered and sorted.
+   * - Most packages (an e-mail domain): the newest few hundred or thousand packages of the list,
+   *   checked against only the matches within their range of row keys.
+   * - Otherwise, or when that window held too few: the order-date index that serves the filters,
+   *   walked newest first, each package checked against the set of matches that SQLite builds
+   *   once per query (a Bloom filter and an ephemeral index: "LIST SUBQUERY"). The walk used to
+   *   ask the trigram index once per package (30–80 µs each): 0.2–1.4 s for a text held by 1–2 %
+   *   of 120,000 packages.
+   *
+   * Without filters the answer is the newest page and "1000+" (the trigram index counted more);
+   * with filters the walk counts on up to TEXT_MATCHES + 1, so the total is exact below that.
+   */
+  function textSearch(phrase: string, opts: SearchOptions): PackageSearchResult {
+    // The first TEXT_MATCHES + 1 matches by row key: whether more match, how dense they are, and
+    // when they are all, the matches themselves (the trigram index is not asked twice).
+    const first = stmt(`SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1}`)
+      .pluck()
+      .all(phrase) as number[];
+    const page = (pks: number[]) => summaries(pks.slice(opts.offset, opts.offset + opts.limit));
+    if (first.length <= TEXT_MATCHES) {
+      const params: unknown[] = [JSON.stringify(first)];
+      const filter = filterSql(opts, params, true);
+      const pks = stmt(
+        `SELECT p.pk FROM packages p WHERE p.pk IN (SELECT value FROM json_each(?))${filter} ORDER BY +p.order_ts DESC, p.pk`,
+      )
+        .pluck()
+        .all(...params) as number[];
+      return { total: pks.length, items: page(pks), mode: 'text' };
+    }
+    const params: unknown[] = [phrase];
+    const filter = filterSql(opts, params);
+    const filtered = filter !== '';
+    // Without filters the page is enough (the list is "1000+"); with them the walk counts on.
+    const need = filtered ? TEXT_MATCHES + 1 : Math.min(TEXT_MATCHES, opts.offset + opts.limit);
+    // Row keys are given in order and never reused, so the keys up to the last of `first` are
+    // about that many packages: the share of them that holds the text estimates its density.
+    const density = first.length / Math.max(...first, 1);
+    const window = Math.ceil((2 * need) / density);
+    if (window <= DENSE_WINDOW) {
+      // Most packages hold the text (an e-mail domain): the set of all matches would be most of
+      // the trigram index. The newest `window` packages of the list very likely hold enough; they
+      // are a prefix of the list's order, so their matches are the newest. Their row keys are
+      // close together (packages are stored as the sync receives them, oldest first), and only
+      // matches within that range of keys are read.
+      const dense = stmt(
+        `WITH w AS MATERIALIZED (SELECT p.pk, p.order_ts FROM packages p INDEXED BY ${walkIndex(opts)} WHERE 1 = 1${filter} ORDER BY p.order_ts DESC LIMIT ?)
+         SELECT w.pk FROM w WHERE w.pk IN (
+           SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? AND rowid BETWEEN (SELECT min(pk) FROM w) AND (SELECT max(pk) FROM w)
+         ) ORDER BY w.order_ts DESC, w.pk LIMIT ?`,
+      )
+        .pluck()
+        .all(...params.slice(1), window, phrase, need) as number[];
+      if (dense.length === need) return { total: TEXT_MATCHES, items: page(dense.slice(0, TEXT_MATCHES)), mode: 'text', more: true };
+      // Too few: the walk below answers.
+    }
+    const pks = stmt(
+      `SELECT p.pk FROM packages p INDEXED BY ${walkIndex(opts)} WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY p.order_ts DESC LIMIT ?`,
+    )
+      .pluck()
+      .all(...params, need) as number[];
+    if (filtered && pks.length <= TEXT_MATCHES) return { total: pks.length, items: page(pks), mode: 'text' };
+    return { total: TEXT_MATCHES, items: page(pks.slice(0, TEXT_MATCHES)), mode: 'text', more: true };
+  }
+
+  /**
+   * Every shape is served by an index: codes by package_codes, text by the trigram index (textSearch),
+   * short input by a bounded range of package_codes, the plain list by the order-date
    * indexes.
    */
   function search(opts: SearchOptions): PackageSearchResult {
@@ -204,35 +281,7 @@ export function createPackagesRepo(db: Db) {
       // A NUL cannot be in an FTS5 query string (SQLite reports "unterminated string") and no
       // cached text holds one: such a search matches nothing.
       if (folded.includes('\0')) return { total: 0, items: [], mode: 'text' };
-      if (folded.length >= 3) {
-        // Counted up to TEXT_MATCHES + 1, the trigram index driving (it stops there).
-        const countParams: unknown[] = [ftsPhrase(folded)];
-        const countFilter = filterSql(opts, countParams);
-        // Without filters every match is a package: the trigram index counts alone.
-        const counted = (
-          stmt(
-            countFilter
-              ? `SELECT count(*) AS n FROM (SELECT 1 FROM packages_fts f JOIN packages p ON p.pk = f.rowid WHERE packages_fts MATCH ?${countFilter} LIMIT ${TEXT_MATCHES + 1})`
-              : `SELECT count(*) AS n FROM (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ? LIMIT ${TEXT_MATCHES + 1})`,
-          ).get(...countParams) as { n: number }
-        ).n;
-        const params: unknown[] = [ftsPhrase(folded)];
-        if (counted <= TEXT_MATCHES) {
-          // Few matches: all of them, sorted.
-          const filter = filterSql(opts, params, true);
-          const rows = stmt(
-            `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)${filter} ORDER BY +p.order_ts DESC LIMIT ? OFFSET ?`,
-          ).all(...params, opts.limit, opts.offset) as SummaryRow[];
-          return { total: counted, items: rows.map(toSummary), mode: 'text' };
-        }
-        // Many: the newest TEXT_MATCHES, read newest first from the order-date index, each package
-        // checked against the trigram index by rowid (matches are dense, so few are read).
-        const filter = filterSql(opts, params);
-        const rows = stmt(
-          `SELECT ${SUMMARY_COLUMNS} FROM packages p INDEXED BY ${walkIndex(opts)} WHERE EXISTS (SELECT 1 FROM packages_fts WHERE packages_fts MATCH ? AND rowid = p.pk)${filter} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`,
-        ).all(...params, Math.max(0, Math.min(opts.limit, TEXT_MATCHES - opts.offset)), opts.offset) as SummaryRow[];
-        return { total: TEXT_MATCHES, items: rows.map(toSummary), mode: 'text', more: true };
-      }
+      if (folded.length >= 3) return textSearch(ftsPhrase(folded), opts);
       // One or two characters: a prefix of a code. The first PREFIX_LIMIT packages of the code
       // index answer it (a bounded range read), newest first.
       const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`, PREFIX_LIMIT];
