@@ -7,8 +7,10 @@ import { isTransientError, retry } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
+import { topLevelArrayItems } from '../../../shared/text/json-items';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
 import { newSliceSizer, storeSliced } from './ingest';
+import { packRecord } from './record-pack';
 import { packagesOf } from './packages-repo';
 
 const DAY = 86_400_000;
@@ -362,6 +364,10 @@ export class PackageSync {
           });
         const env = { data: v.value };
         const data = env.data.data ?? [];
+        // Each record's own text, cached as sent (writing the parsed record out again cost more
+        // than parsing it); null when the page's text cannot be cut safely.
+        const texts = topLevelArrayItems(res.text, 'data');
+        const sent = texts !== null && texts.length === data.length ? texts : null;
         const rows: CacheRow[] = [];
         let began = performance.now();
         try {
@@ -375,7 +381,11 @@ export class PackageSync {
                 { reason: 'page_unreadable', page },
               );
             }
-            rows.push(toCacheRow(record.data, run.kind, i));
+            const row = toCacheRow(record.data, run.kind, i, sent?.[i]);
+            // Packed here, between turns of the event loop, so the write transaction only writes.
+            row.raw = packRecord(row.rawJson);
+            row.rawJson = '';
+            rows.push(row);
             if (performance.now() - began >= READ_BUDGET_MS) {
               await yieldToOthers();
               began = performance.now();
