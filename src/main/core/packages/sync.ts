@@ -7,7 +7,7 @@ import { isTransientError, retry } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
-import { topLevelArrayItems } from '../../../shared/text/json-items';
+import { cutTopLevelArray } from '../../../shared/text/json-items';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
 import { backgroundTurns } from '../turns';
 import { newSliceSizer, storeSliced } from './ingest';
@@ -346,14 +346,15 @@ export class PackageSync {
           .finally(() => {
             if (this.progress.waiting?.page === page) this.setProgress({ ...this.progress, waiting: null });
           });
-        // The list operation's own classification (shared with the sandbox and the tests), in a
-        // turn of its own: parsing a page of 500 records takes about 25 ms.
+        // The page cut into its records' texts (json-items.ts), in a turn of its own: the envelope
+        // is classified alone (the list operation's own rules, shared with the sandbox and the
+        // tests) and each record is parsed from its own text below, in turns, and cached as sent.
+        // Parsing a page of 500 records at once held the core for 25–50 ms. A page that cannot
+        // be cut safely is parsed whole.
         const page_ = await backgroundTurns.run(() => {
-          const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(res.status, answerHeaders(res), res.text);
-          // Each record's own text, cached as sent (writing the parsed record out again cost more
-          // than parsing it); null when the page's text cannot be cut safely.
-          const texts = v.kind === 'accepted' ? topLevelArrayItems(res.text, 'data') : null;
-          return { v, texts };
+          const cut = res.status >= 200 && res.status < 300 ? cutTopLevelArray(res.text, 'data') : null;
+          const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(res.status, answerHeaders(res), cut ? cut.envelope : res.text);
+          return { v, texts: cut?.items ?? null };
         });
         const v = page_.v;
         if (v.kind === 'later' && res.status >= 200 && res.status < 300)
@@ -368,14 +369,23 @@ export class PackageSync {
             status: res.status,
           });
         const env = { data: v.value };
-        const data = env.data.data ?? [];
-        const sent = page_.texts !== null && page_.texts.length === data.length ? page_.texts : null;
+        const texts = page_.texts;
+        const data = texts ?? env.data.data ?? [];
+        /** A record of the page: parsed from its own text when the page was cut. */
+        const recordAt = (i: number): unknown => {
+          if (texts === null) return data[i];
+          try {
+            return JSON.parse(texts[i]!) as unknown;
+          } catch {
+            throw new AppError('bad_response', `page ${page} of the ${run.kind} list: record ${i} is not JSON`, { reason: 'page_unreadable', page });
+          }
+        };
         const rows: CacheRow[] = [];
         // Records are checked and mapped in chunks of READ_BUDGET_MS, each in its own turn.
         const readChunk = () => {
           const began = performance.now();
           for (let i = rows.length; i < data.length; i++) {
-            const record = PackageRecord.safeParse(data[i]);
+            const record = PackageRecord.safeParse(recordAt(i));
             if (!record.success) {
               const issue = record.error.issues[0];
               throw new AppError(
@@ -384,7 +394,7 @@ export class PackageSync {
                 { reason: 'page_unreadable', page },
               );
             }
-            const row = toCacheRow(record.data, run.kind, i, sent?.[i]);
+            const row = toCacheRow(record.data, run.kind, i, texts?.[i]);
             // Packed here so the write transaction only writes.
             row.raw = packRecord(row.rawJson);
             row.rawJson = '';
