@@ -96,6 +96,42 @@ describe('sync pages in the cache', () => {
     expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
   });
 
+  it('stores three pages at once one slice per turn of the event loop, so a scan waits for one slice only', async () => {
+    const ws = (await workspace()).core.ctx.workspace();
+    const repo = packagesOf(ws);
+    const all = rows(SLICE_ROWS * 9);
+    const log: string[] = [];
+    let storing = true;
+    // Re-armed from inside its own callback, it runs exactly once a turn: where a scan arriving
+    // over IPC or HTTP would be handled.
+    const turn = () => {
+      log.push('turn');
+      if (storing) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const pages = [0, 1, 2].map((p) =>
+      storeSliced(
+        ws.db,
+        all.slice(p * SLICE_ROWS * 3, (p + 1) * SLICE_ROWS * 3),
+        (slice) => {
+          log.push(`page ${p}`);
+          return repo.upsertRows(slice, new Date().toISOString());
+        },
+        () => undefined,
+        { now: steps(SLICE_BUDGET_MS) },
+      ),
+    );
+    await Promise.all(pages);
+    storing = false;
+    const slices = log.filter((e) => e !== 'turn');
+    expect(slices).toHaveLength(9);
+    // The pages take turns (not one page after the other) …
+    expect(slices.slice(0, 3).sort()).toEqual(['page 0', 'page 1', 'page 2']);
+    // … and never two slices in the same turn.
+    for (let i = 1; i < log.length; i++) if (log[i] !== 'turn') expect(log[i - 1], `entry ${i} of ${log.join(', ')}`).toBe('turn');
+    expect(repo.counts().orders).toBe(all.length);
+  });
+
   it('does not record a page whose later slice fails, and restores full durability', async () => {
     const ws = (await workspace()).core.ctx.workspace();
     const repo = packagesOf(ws);

@@ -41,6 +41,22 @@ describe('package sync', () => {
     expect(repo.counts()).toEqual({ orders: s.orders, returns: s.returns });
   });
 
+  it('caches each record exactly as the service sent it, key order and unknown fields included', async () => {
+    const { sync, repo, ws } = await setup(40, 8);
+    await sync.run(windowAll());
+    const data = packagesModule().data();
+    const pkOf = ws.db.prepare<[string, number], { pk: number }>('SELECT pk FROM packages WHERE kind = ? AND id = ?');
+    let checked = 0;
+    for (const kind of ['order', 'return'] as const) {
+      for (const e of data.entries(kind)) {
+        const sent = JSON.stringify(data.record(e));
+        expect(repo.recordByPk(pkOf.get(kind, e.id)!.pk)!.json).toBe(sent);
+        checked++;
+      }
+    }
+    expect(checked).toBe(48);
+  });
+
   it('works through a numeric statusCode, the errorMessage spelling, a 500 once, an expired token and slow answers', async () => {
     const { sync, repo } = await setup(400, 60);
     await t.admin('config', { statusCodeStyle: 'number', messageField: 'errorMessage', latencyMs: 40 });

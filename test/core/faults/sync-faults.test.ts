@@ -23,11 +23,18 @@ afterEach(async () => {
 });
 
 /** A package list of the test's own: `list()` is what the service holds at the moment of each request. */
-async function setup(answer: (page: number, req: FakeRequest) => { data: unknown[]; totalResultCount?: number; totalPages?: number }) {
+async function setup(
+  answer: (page: number, req: FakeRequest) => { data: unknown[]; totalResultCount?: number; totalPages?: number } | { raw: string },
+) {
   const svc: FakeService = await fakeService({
-    'GET /orders/GetOrderPackages': (req) => {
+    'GET /orders/GetOrderPackages': (req, res) => {
       const page = Number(req.query.get('page') ?? 0);
-      return { status: 200, body: { isSuccess: true, statusCode: '200', ...answer(page, req) } };
+      const a = answer(page, req);
+      if ('raw' in a) {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(a.raw);
+        return;
+      }
+      return { status: 200, body: { isSuccess: true, statusCode: '200', ...a } };
     },
   });
   closers.push(() => svc.close());
@@ -61,6 +68,17 @@ const window = { from: '2026-11-01T00:00:00Z', to: '2026-11-30T00:00:00Z', kinds
 const pages = (svc: FakeService) => svc.requests.filter((r) => r.path === '/orders/GetOrderPackages').length;
 
 describe('package sync against a misbehaving list', () => {
+  it('stores nothing of a page whose one record in the middle is broken, and says the page is unreadable', async () => {
+    const good = (id: number) => JSON.stringify(record(id));
+    // Cut-off JSON inside the third record; the envelope and the other records are fine.
+    const broken = good(3).replace('"orderNumber":"ON-3"', '"orderNumber":"ON-3');
+    const page = `{"isSuccess":true,"statusCode":"200","totalResultCount":5,"totalPages":1,"data":[${good(1)},${good(2)},${broken},${good(4)},${good(5)}]}`;
+    expect(() => JSON.parse(page) as unknown).toThrow();
+    const { sync, cached } = await setup(() => ({ raw: page }));
+    await expect(sync.run(window)).rejects.toMatchObject({ code: 'bad_response', params: { reason: 'page_unreadable', page: 0 } });
+    expect(cached()).toEqual([]);
+  });
+
   it('notices packages that moved between pages while the total stayed the same, and pages again', async () => {
     let list = Array.from({ length: 60 }, (_, i) => i + 1);
     let served = 0;

@@ -40,7 +40,10 @@ export interface CacheRow {
   returnTs: number | null;
   isConfirm: number | null;
   itemCount: number;
+  /** The record's JSON: the text the service sent when known, else the parsed record written out again. */
   rawJson: string;
+  /** `rawJson` packed for the cache (record-pack.ts), when already done outside the write transaction. */
+  raw?: Buffer;
   lines: CacheLine[];
   /** [code (upper case), field] for package_codes. */
   codes: [string, string][];
@@ -71,9 +74,10 @@ const s = (v: string | null | undefined) => (v === undefined || v === null || v 
 /**
  * The strict check in front of the cache. The wire schema lets nulls through everywhere the docs
  * show them; here a package needs a positive integer id (it is the upsert key), and the lines it
- * carries must be arrays of objects. Everything else is cached as sent.
+ * carries must be arrays of objects. Everything else is cached as sent: `sent` is the record's own
+ * text from the page (json-items.ts), when the caller has it.
  */
-export function toCacheRow(record: PackageRecord, kind: PackageKind, index: number): CacheRow {
+export function toCacheRow(record: PackageRecord, kind: PackageKind, index: number, sent?: string): CacheRow {
   const id = record.id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
     throw new GarbledRecord(`record ${index} has no usable package id (${JSON.stringify(id)})`);
@@ -167,7 +171,7 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     returnTs: kind === 'return' ? (toTs(record.returnDate) ?? toTs(record.orderDate)) : null,
     isConfirm: record.isConfirm === true ? 1 : record.isConfirm === false ? 0 : null,
     itemCount,
-    rawJson: JSON.stringify(record),
+    rawJson: sent ?? JSON.stringify(record),
     lines,
     codes: [...codes.entries()].map(([k, field]) => [k.slice(0, k.indexOf('\u0000')), field]),
     text,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import { backgroundTurns, type Turns } from '../turns';
 import type { CacheRow } from './cache-record';
 
 /** Packages in the first transaction of a page; later slices are sized by how long the last one took. */
@@ -26,7 +27,6 @@ export interface SliceSizer {
 }
 export const newSliceSizer = (): SliceSizer => ({ rows: SLICE_ROWS });
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs a write of cache data only (packages that can be fetched again) with synchronous=NORMAL:
@@ -45,8 +45,8 @@ export function cacheTransaction<T>(db: Db, fn: () => T): T {
 }
 
 /**
- * Stores a fetched page in slices, one transaction each, giving the event loop a turn between
- * slices (a scan waits for at most one slice, not for a whole page). Slices start at `sizer.rows`
+ * Stores a fetched page in slices, one transaction each, each in a turn of its own (turns.ts: a
+ * scan waits for at most one slice, not for a whole page, nor for the slices of other pages). Slices start at `sizer.rows`
  * (SLICE_ROWS for a new sizer; the sync keeps one sizer for a whole run, so pages go on where the
  * last one ended) and are then sized to take about SLICE_BUDGET_MS each (`nextSliceRows`; `now` is
  * the clock, injectable for tests). `finish` runs in the last slice's transaction (the sync records the
@@ -58,21 +58,24 @@ export async function storeSliced(
   rows: CacheRow[],
   upsert: (slice: CacheRow[]) => { inserted: number; updated: number },
   finish: () => void,
-  opts: { now?: () => number; sizer?: SliceSizer; budgetMs?: number } = {},
+  opts: { now?: () => number; sizer?: SliceSizer; budgetMs?: number; turns?: Turns } = {},
 ): Promise<{ inserted: number; updated: number }> {
   const now = opts.now ?? (() => performance.now());
+  const turns = opts.turns ?? backgroundTurns;
   const total = { inserted: 0, updated: 0 };
   const sizer = opts.sizer ?? newSliceSizer();
   let size = sizer.rows;
   for (let start = 0, end = 0; start < rows.length || start === 0; start = end) {
-    if (start > 0) await nextTurn();
     end = Math.min(rows.length, start + size);
     const last = end >= rows.length;
-    const began = now();
-    const r = cacheTransaction(db, () => {
-      const r = upsert(rows.slice(start, end));
-      if (last) finish();
-      return r;
+    let began = 0;
+    const r = await turns.run(() => {
+      began = now();
+      return cacheTransaction(db, () => {
+        const r = upsert(rows.slice(start, end));
+        if (last) finish();
+        return r;
+      });
     });
     total.inserted += r.inserted;
     total.updated += r.updated;

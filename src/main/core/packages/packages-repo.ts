@@ -136,7 +136,7 @@ export function createPackagesRepo(db: Db) {
       const params = {
         ...row,
         syncedAt,
-        raw: packRecord(row.rawJson),
+        raw: row.raw ?? packRecord(row.rawJson),
         rawJson: undefined,
         lines: undefined,
         codes: undefined,
