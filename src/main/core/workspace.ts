@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Profile } from '../../shared/domain/settings';
+import { startCheckpointer, type Checkpointer } from './db/checkpointer';
 import { workspaceMigrations } from './db/migrations/workspace';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
 import { AppError } from './errors';
@@ -23,6 +24,12 @@ export interface Workspace {
    * used). Services with a close() are closed with the workspace.
    */
   service<A extends unknown[], T>(factory: (...args: A) => T, ...args: A): T;
+  /**
+   * From now on the log is checkpointed by a worker thread (db/checkpointer.ts), not by commits on
+   * the core's thread. Called by work that writes a lot (a sync); idempotent. Resolves to whether
+   * the worker took them over (false: SQLite's automatic checkpoints stay).
+   */
+  offloadCheckpoints(): Promise<boolean>;
   /** Gives services with a settle(ms) (the outbox's write in flight) at most `ms` to finish, then closes. */
   closeGracefully(ms: number): Promise<void>;
   close(): void;
@@ -79,6 +86,7 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
   // inserts during a sync, and lookups stay in memory.
   db.pragma('cache_size = -32000');
+  let checkpointer: Checkpointer | null = null;
   const services = new Map<(...args: never[]) => unknown, unknown>();
   const ws: Workspace = {
     profile,
@@ -88,6 +96,11 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       if (!services.has(factory)) services.set(factory, factory(...args));
       return services.get(factory) as T;
     },
+    offloadCheckpoints() {
+      if (!db.open) return Promise.resolve(false);
+      checkpointer ??= startCheckpointer(db, file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+      return checkpointer.ready;
+    },
     async closeGracefully(ms) {
       await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms) ?? Promise.resolve()));
       ws.close();
@@ -96,6 +109,7 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       if (!db.open) return;
       for (const s of [...services.values()].reverse()) (s as { close?: () => void }).close?.();
       services.clear();
+      checkpointer?.close();
       db.close();
     },
   };

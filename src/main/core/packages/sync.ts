@@ -156,6 +156,8 @@ export class PackageSync {
     if (from > to) throw new AppError('invalid_input', '"from" is after "to"', { reason: 'from_after_to' });
     const kinds = input.kinds ?? ['order', 'return'];
     const startedAt = new Date().toISOString();
+    // A sync writes thousands of pages to the log: from now on a worker thread checkpoints it.
+    void this.ws.offloadCheckpoints();
     this.setProgress({ ...idle, state: 'running', startedAt });
     const report: SyncReport = { kinds: [], from: new Date(from).toISOString(), to: new Date(to).toISOString(), finishedAt: '' };
     try {
