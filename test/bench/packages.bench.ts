@@ -87,15 +87,14 @@ async function syncPath(url: string) {
   const count = countsOf(ws);
   const session = count.open('BENCH-01', { userName: 'demo', station: 'BENCH' }).session.id;
   const scans: number[] = [];
-  let scanning = true;
   const startedScans = performance.now();
   const scan = () => {
     const due = startedScans + scans.length * SCAN_EVERY_MS;
     count.scan({ sessionId: session, code: barcodes[scans.length % barcodes.length]!, quantity: 1 });
     scans.push(performance.now() - due);
-    if (scanning) setTimeout(scan, Math.max(0, startedScans + scans.length * SCAN_EVERY_MS - performance.now()));
+    nextScan = setTimeout(scan, Math.max(0, startedScans + scans.length * SCAN_EVERY_MS - performance.now()));
   };
-  setTimeout(scan, 0);
+  let nextScan = setTimeout(scan, 0);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
@@ -104,7 +103,8 @@ async function syncPath(url: string) {
   const t0 = performance.now();
   await sync.run({ ...window(), kinds: ['order', 'return'] });
   const syncMs = performance.now() - t0;
-  scanning = false;
+  // Only scans made while the sync ran (a scan due later would wait for the next phase's work).
+  clearTimeout(nextScan);
   loop.disable();
   clearInterval(sampler);
   const counts = packagesOf(ws).counts();
