@@ -30,6 +30,8 @@ const Database = require(workerData.module);
 // Never creates the file: the core's connection made it; gone means the workspace was closed.
 const db = new Database(workerData.file, { fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) });
 db.pragma('busy_timeout = 0');
+// A checkpoint copies frames without the page cache: keep this connection's cache small.
+db.pragma('cache_size = -256');
 parentPort.on('message', (m) => {
   if (m === 'close') {
     db.close();
@@ -95,6 +97,8 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
   try {
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // It only loads better-sqlite3 and sends pragmas: a small heap keeps its share of memory small.
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2, codeRangeSizeMb: 8, stackSizeMb: 1 },
       workerData: {
         module: opts.module ?? createRequire(import.meta.url).resolve('better-sqlite3'),
         file,
