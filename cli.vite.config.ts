@@ -16,7 +16,8 @@ export default defineConfig({
     minify: false,
     rollupOptions: {
       external: ['better-sqlite3'],
-      output: { entryFileNames: 'wd.js', banner: '#!/usr/bin/env node' },
+      // Still one file: a dynamic import (undici, loaded on the first request) stays inside it.
+      output: { entryFileNames: 'wd.js', banner: '#!/usr/bin/env node', inlineDynamicImports: true },
     },
   },
   ssr: { noExternal: true, external: ['better-sqlite3'] },

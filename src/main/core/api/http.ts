@@ -1,4 +1,5 @@
-import { Agent, errors as undiciErrors, request } from 'undici';
+import type * as UndiciModule from 'undici';
+import type { Agent } from 'undici';
 import { AppError } from '../errors';
 
 export interface HttpResponse {
@@ -33,12 +34,8 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
  * any HTTP status is returned to the caller, which knows what the status means for its operation.
  */
 export class HttpClient {
-  private agent = new Agent({
-    connect: { timeout: 10_000 },
-    keepAliveTimeout: 10_000,
-    headersTimeout: 30_000,
-    bodyTimeout: 60_000,
-  });
+  /** Made with the first request: commands that never go online (`wd lookup`) never load undici (about 40 ms at start). */
+  private agent: Agent | null = null;
   /** Ends every request still running when the core closes (quit never waits for a hung service). */
   private closing = new AbortController();
 
@@ -51,8 +48,15 @@ export class HttpClient {
     }
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
     const signal = AbortSignal.any([...(opts.signal ? [opts.signal] : []), timeout, this.closing.signal]);
+    const undici = await loadUndici();
+    this.agent ??= new undici.Agent({
+      connect: { timeout: 10_000 },
+      keepAliveTimeout: 10_000,
+      headersTimeout: 30_000,
+      bodyTimeout: 60_000,
+    });
     try {
-      const res = await request(url, {
+      const res = await undici.request(url, {
         method: opts.method ?? 'GET',
         headers,
         body,
@@ -103,18 +107,22 @@ export class HttpClient {
         contentType: typeof contentType === 'string' ? contentType : null,
       };
     } catch (e) {
-      throw toAppError(e, url, timeout.aborted);
+      throw toAppError(e, url, timeout.aborted, undici.errors);
     }
   }
 
   /** Aborts what is still running and closes the connections (does not wait for a hung service). */
   async close(): Promise<void> {
     this.closing.abort();
-    await this.agent.destroy();
+    await this.agent?.destroy();
   }
 }
 
-function toAppError(e: unknown, url: string, timedOut: boolean): AppError {
+type Undici = typeof UndiciModule;
+let undiciModule: Promise<Undici> | null = null;
+const loadUndici = (): Promise<Undici> => (undiciModule ??= import('undici'));
+
+function toAppError(e: unknown, url: string, timedOut: boolean, undiciErrors: Undici['errors']): AppError {
   if (e instanceof AppError) return e;
   if (
     timedOut ||
