@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { moveDirection } from '../../src/main/core/packages/moves';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { PackageSync } from '../../src/main/core/packages/sync';
+import type { PackagesModule } from '../../src/main/sandbox/packages/module';
 import { lastInventoryBody, rig, type TestRig } from '../support/core';
 
 let t: TestRig;
@@ -147,6 +148,32 @@ describe('stock that moved during the count (issue 18.1)', () => {
     await t.call('counts.chooseMovement', { sessionId: id, sku: p.sku, choice: 'subtract' });
     await t.call('counts.push', { sessionId: id, confirmed: true });
     expect(await lastBody()).toEqual({ [p.sku]: 40 - moved(p) });
+  });
+
+  it('Review waits for a sync already running and then syncs again: the running one may have read the lists before the change', async () => {
+    const { picked } = await setup();
+    const [p] = picked as [(typeof picked)[0]];
+    const id = (await t.call('counts.open', { storageCode: 'A-01' })).session.id;
+    await t.call('counts.scan', { sessionId: id, code: p.sku, quantity: 40 });
+    for (const pkg of p.packages) await t.admin('packages/status', { id: pkg.id, status: 'Picked' });
+    // A sync that began before (here one of the return list only), held at its first page.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached = () => undefined as void;
+    const atPage = new Promise<void>((resolve) => (reached = resolve));
+    const off = (t.sandbox.modules.packages as PackagesModule).afterPage(async (kind) => {
+      if (kind !== 'return') return;
+      reached();
+      await held;
+    });
+    expect(await t.call('packages.sync', { kinds: ['return'] })).toMatchObject({ started: true });
+    await atPage;
+    const review = t.call('counts.review', { sessionId: id, zeroMissing: false, refresh: true });
+    release();
+    const r = await review;
+    off();
+    expect(r.movements).toEqual({ fresh: true, error: null });
+    expect(r.lines[0]).toMatchObject({ movement: { left: moved(p), leftPackages: 2, net: -moved(p) }, blocked: 'choose_movement' });
   });
 
   it('a package picked before the first scan of the SKU is not a movement of this count', async () => {

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
-import { syncOf } from '../packages/sync';
+import { syncOf, type PackageSync } from '../packages/sync';
+import type { SyncInput, SyncReport } from '../../../shared/domain/packages';
 import type { Workspace } from '../workspace';
 
 const DAY = 86_400_000;
@@ -19,7 +20,7 @@ export async function refreshPackages(
 ): Promise<{ fresh: boolean; error: string | null }> {
   const sync = syncOf(ws, ctx);
   const now = Date.now();
-  const run = sync.running() ?? sync.run({ from: new Date(now - 7 * DAY).toISOString(), to: new Date(now).toISOString() });
+  const run = syncStartingNow(sync, { from: new Date(now - 7 * DAY).toISOString(), to: new Date(now).toISOString() });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), waitMs);
@@ -36,4 +37,22 @@ export async function refreshPackages(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A sync that reads the lists from now on. One already running may have read them before the
+ * change Review must see (the background sync started at sign-in, a return-only `wd sync`): it is
+ * waited for, then a new one runs (another one can start in between: waited for as well, a few
+ * times at most).
+ */
+async function syncStartingNow(sync: PackageSync, input: SyncInput): Promise<SyncReport> {
+  for (let i = 0; i < 3; i++) {
+    const running = sync.running();
+    if (!running) return sync.run(input);
+    await running.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  return sync.run(input);
 }
