@@ -5,7 +5,7 @@ import type { CacheRow } from './cache-record';
 /** Packages in the first transaction of a page; later slices are sized by how long the last one took. */
 export const SLICE_ROWS = 100;
 /** How long one slice may hold the core (and the write lock): a scan waits for at most about this. */
-export const SLICE_BUDGET_MS = 25;
+export const SLICE_BUDGET_MS = 12;
 export const MIN_SLICE_ROWS = 20;
 export const MAX_SLICE_ROWS = 2_000;
 
