@@ -16,3 +16,31 @@ export function statementCache(db: Db): (sql: string) => Statement<unknown[]> {
 
 /** An FTS5 phrase query: the (folded) text in double quotes, inner quotes doubled. */
 export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+/** Counts kept by countCache before it starts afresh (a list has a handful of filter shapes). */
+const COUNTS_KEPT = 64;
+
+/**
+ * Counts asked again and again while nothing changed — a list's total comes with every page the
+ * list fetches as it scrolls, and counting 100,000 rows costs more than the page itself. Each
+ * answer is kept until the database changes: through this connection (`total_changes()`) or
+ * through another one, such as `wd sync` in another process (`PRAGMA data_version`).
+ */
+export function countCache(db: Db): (sql: string, params: unknown[]) => number {
+  const stmt = statementCache(db);
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const kept = new Map<string, number>();
+  let version = '';
+  return (sql, params) => {
+    const now = `${dataVersion.get()!}:${changes.get()!}`;
+    if (now !== version || kept.size >= COUNTS_KEPT) {
+      kept.clear();
+      version = now;
+    }
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    let n = kept.get(key);
+    if (n === undefined) kept.set(key, (n = (stmt(sql).pluck().get(...params) as number)));
+    return n;
+  };
+}

@@ -4,7 +4,7 @@ import { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 import { createProductsRepo } from '../catalog/products-repo';
 import type { Db } from '../db/open';
-import { ftsPhrase, statementCache } from '../db/statements';
+import { countCache, ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
 import { normCode, toCacheRow, type CacheRow } from './cache-record';
 import { createMoveRecorder } from './moves';
@@ -190,6 +190,7 @@ export function createPackagesRepo(db: Db) {
 
   // Statements for the search shapes, prepared on first use and kept (a handful of variants).
   const stmt = statementCache(db);
+  const count = countCache(db);
 
   const summaryByPk = db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk = ?`);
   const summaries = (pks: number[]): PackageSummary[] => pks.map((pk) => toSummary(summaryByPk.get(pk)!));
@@ -299,7 +300,7 @@ export function createPackagesRepo(db: Db) {
     const params: unknown[] = [];
     const filter = filterSql(opts, params);
     const base = `FROM packages p WHERE 1 = 1${filter}`;
-    const total = (stmt(`SELECT count(*) AS n ${base}`).get(...params) as { n: number }).n;
+    const total = count(`SELECT count(*) ${base}`, params);
     const rows = stmt(`SELECT ${SUMMARY_COLUMNS} ${base} ORDER BY p.order_ts DESC LIMIT ? OFFSET ?`).all(
       ...params,
       opts.limit,

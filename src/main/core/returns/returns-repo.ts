@@ -1,6 +1,6 @@
 import type { ReturnDetail, ReturnSummary } from '../../../shared/domain/returns';
 import { parcelCode } from '../../../shared/gs1/scan-intent';
-import { statementCache } from '../db/statements';
+import { countCache, statementCache } from '../db/statements';
 import { normCode } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
 import { createNotificationsRepo } from '../notifications/notifications-repo';
@@ -32,6 +32,7 @@ export function createReturnsRepo(ws: Workspace) {
     ),
   };
   const stmt = statementCache(db);
+  const count = countCache(db);
 
   function get(id: number): ReturnDetail {
     const detail = packages.get('return', id);
@@ -59,7 +60,7 @@ export function createReturnsRepo(ws: Workspace) {
   return {
     list(input: ListFilters & { offset: number; limit: number }) {
       const { where, params } = listWhere(input);
-      const total = (stmt(`SELECT count(*) AS n ${FROM} WHERE ${where}`).get(...params) as { n: number }).n;
+      const total = count(`SELECT count(*) ${FROM} WHERE ${where}`, params);
       const rows = stmt(`${SELECT} WHERE ${where} ORDER BY ts DESC, p.id DESC LIMIT ? OFFSET ?`).all(
         ...params,
         input.limit,
