@@ -69,6 +69,8 @@ describe('web host', () => {
     const r = await invoke('session.get', {});
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toMatchObject({ ok: true, value: { signedIn: false } });
+    // The host's own share of the answer's time, for the page's timing (Server-Timing).
+    expect(String(r.headers['server-timing'])).toMatch(/^core;dur=\d+\.\d$/);
   });
 
   it('refuses calls without the secret, with a wrong one, from a foreign origin or a rebound Host', async () => {

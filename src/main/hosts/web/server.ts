@@ -113,6 +113,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
         return send(res, 415, { ok: false, error: { code: 'invalid_input', message: 'Content-Type must be application/json' } });
       }
+      const began = performance.now();
       const body = await readBody(req, res);
       if (body === null) return;
       let input: unknown;
@@ -124,7 +125,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       const page = req.headers[PAGE_HEADER];
       const pageId = typeof page === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(page) ? page : '-';
       const result = await opts.core.invoke(m[1], input, `web:${pageId}`);
-      return send(res, 200, result);
+      // How long the host took (body, core, answer check): the page's own timing minus this is
+      // the network and the page's wait (the benchmark prints both).
+      return send(res, 200, result, { 'server-timing': `core;dur=${(performance.now() - began).toFixed(1)}` });
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -234,12 +237,13 @@ function securityHeaders(imageBase: string | null = null): Record<string, string
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
+    ...headers,
   });
   res.end(text);
 }
