@@ -31,4 +31,28 @@ describe('paged list (packages and returns)', () => {
     expect(state.pages).toEqual({ 0: [7, 8, 9] });
     expect(list.pagesAround(35, 52)).toEqual([2, 3, 4, 5, 6]);
   });
+
+  it('asks for the rows on screen first and for their neighbours only once those are in', async () => {
+    const list = pagedList<number>(10);
+    const asked: number[] = [];
+    const answers = new Map<number, () => void>();
+    const ensure = (page: number) => {
+      asked.push(page);
+      return new Promise<void>((r) => answers.set(page, r));
+    };
+    // Rows 35..52 are on screen after a jump: pages 3, 4 and 5; 2 and 6 around them.
+    const shown = list.showRows(35, 52, ensure);
+    await Promise.resolve();
+    expect(asked).toEqual([3, 4, 5]);
+    answers.get(3)!();
+    answers.get(4)!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual([3, 4, 5]);
+    answers.get(5)!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual([3, 4, 5, 2, 6]);
+    answers.get(2)!();
+    answers.get(6)!();
+    await shown;
+  });
 });

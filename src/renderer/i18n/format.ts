@@ -2,18 +2,31 @@ import { i18n } from './index';
 
 const locale = () => (i18n.language === 'tr' ? 'tr-TR' : 'en-GB');
 
+/**
+ * Formatters by locale and options, made once: making one costs far more than formatting with it,
+ * and a scrolling list formats dates for every row of every frame.
+ */
+const made = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, make: (loc: string) => F): F {
+  const loc = locale();
+  const key = `${loc}|${kind}`;
+  let f = made.get(key) as F | undefined;
+  if (!f) made.set(key, (f = make(loc)));
+  return f;
+}
+
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return formatter('date-time', (loc) => new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeStyle: 'short' })).format(d);
 }
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(d);
+  return formatter('date', (loc) => new Intl.DateTimeFormat(loc, { dateStyle: 'medium' })).format(d);
 }
 
 export function formatMoney(value: number | null | undefined, currency: string | null | undefined): string {
@@ -25,4 +38,4 @@ export function formatMoney(value: number | null | undefined, currency: string |
   }
 }
 
-export const formatNumber = (n: number) => new Intl.NumberFormat(locale()).format(n);
+export const formatNumber = (n: number) => formatter('number', (loc) => new Intl.NumberFormat(loc)).format(n);

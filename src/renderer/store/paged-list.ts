@@ -29,6 +29,18 @@ export function pagedList<Row>(pageSize: number) {
     },
 
     /**
+     * Asks for the pages of the visible rows first and for the page before and after only once
+     * those are in: after a jump the rows on screen do not wait behind their neighbours.
+     */
+    async showRows(first: number, last: number, ensure: (page: number) => Promise<void>): Promise<void> {
+      const from = Math.floor(first / pageSize);
+      const to = Math.floor(last / pageSize);
+      const visible = this.pagesAround(first, last).filter((p) => p >= from && p <= to);
+      await Promise.allSettled(visible.map(ensure));
+      await Promise.allSettled(this.pagesAround(first, last).filter((p) => p < from || p > to).map(ensure));
+    },
+
+    /**
      * Fetches `page` of the current search unless it is there, beyond the end, or on its way;
      * `store` gets the new pages only if no newer search started meanwhile.
      */

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import type { PackageKind, PackageSummary } from '../../../shared/domain/packages';
 import { StatusName } from '../../components/StatusName';
 import { formatDate } from '../../i18n/format';
 import { packagePages, usePackages } from '../../store/packages';
@@ -32,66 +33,93 @@ export function PackageList() {
     const first = items[0]?.index;
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
-    for (const p of packagePages.pagesAround(first, last)) void ensurePage(p);
+    void packagePages.showRows(first, last, ensurePage);
   }, [items, ensurePage]);
 
-  function onKeyDown(e: React.KeyboardEvent<HTMLDivElement>, index: number) {
-    const target = e.key === 'ArrowDown' ? index + 1 : e.key === 'ArrowUp' ? index - 1 : -1;
-    if (target >= 0 && target < total) {
-      e.preventDefault();
-      virtualizer.scrollToIndex(target);
-      requestAnimationFrame(() => parentRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus());
-    }
-  }
+  // Stable while the list's length stays, so rows already on screen are not drawn again as it scrolls.
+  const onArrow = useCallback(
+    (e: React.KeyboardEvent<HTMLDivElement>, index: number) => {
+      const target = e.key === 'ArrowDown' ? index + 1 : e.key === 'ArrowUp' ? index - 1 : -1;
+      if (target >= 0 && target < total) {
+        e.preventDefault();
+        virtualizer.scrollToIndex(target);
+        requestAnimationFrame(() => parentRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus());
+      }
+    },
+    [total, virtualizer],
+  );
 
   return (
     <div ref={parentRef} className="virtual-list" role="list" aria-label={t('list')} data-testid="package-list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((v) => {
           const row = packagePages.rowAt(pages, v.index);
-          const isSel = row && selected?.kind === row.kind && selected.id === row.id;
           return (
-            <div
+            <PackageRow
               key={v.key}
-              role="listitem"
-              className={`package-row${isSel ? ' package-row-selected' : ''}`}
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-              data-index={v.index}
-              tabIndex={0}
-              onClick={() => row && void open(row.kind, row.id)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && row) void open(row.kind, row.id);
-                else onKeyDown(e, v.index);
-              }}
-              aria-label={row ? `${t(`kindOne.${row.kind}`)} ${row.id} ${row.orderNumber ?? ''} ${row.customerName}` : t('loadingRow')}
-            >
-              {row ? (
-                <>
-                  <div className="package-row-main">
-                    <span className={`kind-tag kind-${row.kind}`}>{t(`kindOne.${row.kind}`)}</span>
-                    <strong>{row.orderNumber ?? row.id}</strong>
-                    <span className="package-row-customer">{row.customerName}</span>
-                  </div>
-                  <div className="package-row-sub">
-                    <span className="code" title={row.cargoTrackingNumber ?? undefined}>
-                      {row.cargoTrackingNumber}
-                    </span>
-                    <span>
-                      <StatusName status={row.status} />
-                    </span>
-                    <span title={row.cargoName ?? undefined}>{row.cargoName}</span>
-                    <span>#{row.id}</span>
-                    <span>{formatDate(row.orderDate)}</span>
-                    <span>{t('items', { count: row.itemCount })}</span>
-                  </div>
-                </>
-              ) : (
-                <span className="hint">{t('loadingRow')}</span>
-              )}
-            </div>
+              row={row}
+              index={v.index}
+              start={v.start}
+              selected={!!row && selected?.kind === row.kind && selected.id === row.id}
+              open={open}
+              onArrow={onArrow}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface RowProps {
+  row: PackageSummary | undefined;
+  index: number;
+  start: number;
+  selected: boolean;
+  open: (kind: PackageKind, id: number) => Promise<void>;
+  onArrow: (e: React.KeyboardEvent<HTMLDivElement>, index: number) => void;
+}
+
+/** One row; drawn again only when what it shows changes (memo), not on every frame of a scroll. */
+const PackageRow = memo(function PackageRow({ row, index, start, selected, open, onArrow }: RowProps) {
+  const { t } = useTranslation('packages');
+  return (
+    <div
+      role="listitem"
+      className={`package-row${selected ? ' package-row-selected' : ''}`}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      data-index={index}
+      tabIndex={0}
+      onClick={() => row && void open(row.kind, row.id)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && row) void open(row.kind, row.id);
+        else onArrow(e, index);
+      }}
+      aria-label={row ? `${t(`kindOne.${row.kind}`)} ${row.id} ${row.orderNumber ?? ''} ${row.customerName}` : t('loadingRow')}
+    >
+      {row ? (
+        <>
+          <div className="package-row-main">
+            <span className={`kind-tag kind-${row.kind}`}>{t(`kindOne.${row.kind}`)}</span>
+            <strong>{row.orderNumber ?? row.id}</strong>
+            <span className="package-row-customer">{row.customerName}</span>
+          </div>
+          <div className="package-row-sub">
+            <span className="code" title={row.cargoTrackingNumber ?? undefined}>
+              {row.cargoTrackingNumber}
+            </span>
+            <span>
+              <StatusName status={row.status} />
+            </span>
+            <span title={row.cargoName ?? undefined}>{row.cargoName}</span>
+            <span>#{row.id}</span>
+            <span>{formatDate(row.orderDate)}</span>
+            <span>{t('items', { count: row.itemCount })}</span>
+          </div>
+        </>
+      ) : (
+        <span className="hint">{t('loadingRow')}</span>
+      )}
+    </div>
+  );
+});

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { ReturnSummary } from '../../../shared/domain/returns';
@@ -8,15 +8,16 @@ import { returnPages, useReturns } from '../../store/returns';
 
 const ROW = 72;
 
-export function ReturnRow({ r, selected, onOpen }: { r: ReturnSummary; selected: boolean; onOpen: () => void }) {
+/** One return; drawn again only when what it shows changes (memo), not on every frame of a scroll. */
+export const ReturnRow = memo(function ReturnRow({ r, selected, onOpen }: { r: ReturnSummary; selected: boolean; onOpen: (id: number) => void }) {
   const { t } = useTranslation('returns');
   return (
     <div
       role="listitem"
       tabIndex={0}
       className={`package-row${selected ? ' package-row-selected' : ''}`}
-      onClick={onOpen}
-      onKeyDown={(e) => e.key === 'Enter' && onOpen()}
+      onClick={() => onOpen(r.id)}
+      onKeyDown={(e) => e.key === 'Enter' && onOpen(r.id)}
       aria-label={`${r.id} ${r.orderNumber ?? ''} ${r.customerName}`}
       style={{ height: ROW }}
     >
@@ -36,7 +37,7 @@ export function ReturnRow({ r, selected, onOpen }: { r: ReturnSummary; selected:
       </div>
     </div>
   );
-}
+});
 
 /** Virtualized and paged: smooth with 20,000 returns. */
 export function ReturnList() {
@@ -53,8 +54,10 @@ export function ReturnList() {
     const first = items[0]?.index;
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
-    for (const p of returnPages.pagesAround(first, last)) void ensurePage(p);
+    void returnPages.showRows(first, last, ensurePage);
   }, [items, ensurePage]);
+  // Stable, so rows already on screen are not drawn again as the list scrolls.
+  const onOpen = useCallback((id: number) => void open(id), [open]);
   return (
     <div ref={parent} className="virtual-list" role="list" aria-label={t('list')} data-testid="return-list">
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
@@ -63,7 +66,7 @@ export function ReturnList() {
           return (
             <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
               {r ? (
-                <ReturnRow r={r} selected={selected === r.id} onOpen={() => void open(r.id)} />
+                <ReturnRow r={r} selected={selected === r.id} onOpen={onOpen} />
               ) : (
                 <div style={{ height: ROW }} className="hint" />
               )}

@@ -101,7 +101,7 @@ export function ReturnsScreen() {
               <p>{t('several', { code })}</p>
               <div role="list">
                 {s.matches.map((m) => (
-                  <ReturnRow key={m.id} r={m} selected={false} onOpen={() => void s.open(m.id)} />
+                  <ReturnRow key={m.id} r={m} selected={false} onOpen={(id) => void s.open(id)} />
                 ))}
               </div>
             </div>
