@@ -7,6 +7,7 @@ import { matchPackage } from '../../src/main/core/notifications/apply';
 import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
 import { MAX_SLICE_ROWS, MIN_SLICE_ROWS, newSliceSizer, SLICE_BUDGET_MS, SLICE_ROWS, storeSliced } from '../../src/main/core/packages/ingest';
 import { createPackagesRepo, packagesOf, TEXT_MATCHES } from '../../src/main/core/packages/packages-repo';
+import { PackageSync } from '../../src/main/core/packages/sync';
 import { returnsOf } from '../../src/main/core/returns/returns-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import { PackageListEnvelope, type PackageRecord } from '../../src/shared/service/packages';
@@ -93,6 +94,32 @@ describe('sync pages in the cache', () => {
     expect(recorded).toBe(true);
     // Cache slices commit without waiting for the disk; everything else stays FULL (2).
     expect(durability).toEqual([1, 1, 1]);
+    expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('while a count is open the sync\'s slices wait for the disk themselves, so a scan\'s commit flushes only its own pages', async () => {
+    const t = await rig({ sandbox: { packages: 600, returns: 0, seed: 4 } });
+    done.push(() => t.close());
+    await t.signIn({ pageSize: 100 });
+    const ws = t.core.ctx.workspace();
+    const repo = packagesOf(ws);
+    // What each slice of the real sync commits with: 1 NORMAL (no wait for the disk), 2 FULL.
+    const seen: number[] = [];
+    const upsert = repo.upsertRows;
+    repo.upsertRows = (...args) => {
+      seen.push(ws.db.pragma('synchronous', { simple: true }) as number);
+      return upsert(...args);
+    };
+    const window = { from: new Date(Date.now() - 90 * 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
+    await new PackageSync(ws, t.core.ctx).run({ ...window, kinds: ['order'] });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([1]));
+    // Somebody starts counting: the next sync's slices are FULL, and so is everything after it.
+    await t.call('counts.open', { storageCode: 'A-01-01' });
+    seen.length = 0;
+    await new PackageSync(ws, t.core.ctx).run({ ...window, kinds: ['order'] });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([2]));
     expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
   });
 

@@ -311,6 +311,8 @@ export function createPackagesRepo(db: Db) {
 
   return {
     upsertRows,
+    /** Whether a count is open in this workspace (the sync's slices then wait for the disk). */
+    countOpen: () => moves.watching(),
     search,
     /** Exact code lookup (order number, package id, cargo codes, SKU, barcode …). */
     lookup: (code: string): PackageSummary[] => byCode.all(normCode(code)).map(toSummary),

@@ -243,7 +243,9 @@ export class PackageSync {
         fetched.rows,
         (slice) => this.repo.upsertRows(slice, now),
         () => this.insertPage.run(run.id, page, fetched.count, now),
-        { sizer },
+        // While somebody counts, slices wait for the disk themselves so a scan's commit does not
+        // flush theirs (ingest.ts, cacheTransaction).
+        { sizer, durable: () => this.repo.countOpen() },
       );
       let fresh = 0;
       for (const id of fetched.ids) {
