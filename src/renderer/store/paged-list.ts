@@ -35,9 +35,9 @@ export function pagedList<Row>(pageSize: number) {
     async showRows(first: number, last: number, ensure: (page: number) => Promise<void>): Promise<void> {
       const from = Math.floor(first / pageSize);
       const to = Math.floor(last / pageSize);
-      const visible = this.pagesAround(first, last).filter((p) => p >= from && p <= to);
+      const visible = Array.from({ length: to - from + 1 }, (_, i) => from + i);
       await Promise.allSettled(visible.map(ensure));
-      await Promise.allSettled(this.pagesAround(first, last).filter((p) => p < from || p > to).map(ensure));
+      await Promise.allSettled((from > 0 ? [from - 1, to + 1] : [to + 1]).map(ensure));
     },
 
     /**
