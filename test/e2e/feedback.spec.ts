@@ -1,14 +1,8 @@
-import type { Page } from '@playwright/test';
 import { resources } from '../../src/shared/i18n';
 import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
-const scan = (page: Page, code: string) =>
-  page.evaluate(`((code) => {
-    for (const ch of code) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
-    }
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
-  })(${JSON.stringify(code)})`);
+const scan = scanAtWindow;
 
 test.describe('feedback a worker cannot miss', () => {
   test('a scan on a screen without scans says so; sign-out with an open count asks, focus on staying', async ({ page, app }) => {

@@ -107,17 +107,23 @@ export function burstKeys(text: string, layout: Layout, end: 'Enter' | 'Tab' | '
 }
 
 /**
- * Dispatches the keys inside the page in one go (as test/e2e/scanner.spec.ts explains: paced from
- * the test process the gaps stretch unpredictably on a loaded machine; a real scanner's are even).
+ * Dispatches the keys inside the page in one go: paced from the test process the gaps stretch
+ * unpredictably on a loaded machine; a real scanner's are even. All events are made before the
+ * first is dispatched: a made event's timeStamp is when it was made (the detector reads it), as a
+ * real key's is when the OS delivered it, so the page's own work on one key (or the machine
+ * pausing the page meanwhile) never shows as a gap between keys. Made one by one between
+ * dispatches, a pause of over 120 ms once cut the first character off a scan in CI.
  */
-export async function sendKeys(page: Page, keys: Key[]): Promise<void> {
-  await page.evaluate(`((keys) => {
-    const target = document.activeElement || document.body;
-    for (const k of keys) {
-      target.dispatchEvent(new KeyboardEvent('keydown', { key: k.key, code: k.code, shiftKey: k.shiftKey, ctrlKey: !!k.ctrlKey, bubbles: true, cancelable: true }));
-    }
-  })(${JSON.stringify(keys)})`);
+export async function sendKeys(page: Page, keys: Key[], at: 'focus' | 'window' = 'focus'): Promise<void> {
+  await page.evaluate(`((keys, at) => {
+    const target = at === 'window' ? window : document.activeElement || document.body;
+    const events = keys.map((k) => new KeyboardEvent('keydown', { key: k.key, code: k.code, shiftKey: k.shiftKey, ctrlKey: !!k.ctrlKey, bubbles: true, cancelable: true }));
+    for (const e of events) target.dispatchEvent(e);
+  })(${JSON.stringify(keys)}, ${JSON.stringify(at)})`);
 }
 
 export const scanText = (page: Page, text: string, layout: Layout = 'us', end: 'Enter' | 'Tab' | 'none' = 'Enter') =>
   sendKeys(page, burstKeys(text, layout, end));
+
+/** A scan (US layout, then Enter) sent to the window itself, whatever has focus. */
+export const scanAtWindow = (page: Page, code: string) => sendKeys(page, burstKeys(code, 'us'), 'window');

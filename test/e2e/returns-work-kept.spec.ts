@@ -1,16 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, signInToSandbox, test } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
 test.use({ sandboxOptions: { packages: 20, returns: 20, seed: 31, days: 20 } });
 
-/** A scan as a USB scanner sends it, dispatched in the page (see scanner.spec.ts). */
-const scan = (page: Page, code: string) =>
-  page.evaluate(`((code) => {
-    for (const ch of code) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
-    }
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
-  })(${JSON.stringify(code)})`);
+/** A scan as a USB scanner sends it, dispatched in the page (keyboards.ts). */
+const scan = scanAtWindow;
 
 test('4: a line note, then "Reject the return" at once: both are saved, no conflict', async ({ page, app }) => {
   const rec = (await app.admin('packages/record?id=900003')) as { id: number; cargoTrackingNumber: string };

@@ -1,19 +1,13 @@
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, signIn, signInToSandbox, test } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
 test.use({ sandboxOptions: { packages: 120, returns: 60, seed: 31, days: 20 } });
 
 type Rec = { id: number; cargoTrackingNumber: string; lines: { barcode: string; itemLines: unknown[] }[] };
 
-/** A scan as a USB scanner sends it (one burst of keys, then Enter), dispatched in the page (see scanner.spec.ts). */
-const scan = (page: Page, code: string) =>
-  page.evaluate(`((code) => {
-    for (const ch of code) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
-    }
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
-  })(${JSON.stringify(code)})`);
+/** A scan as a USB scanner sends it (one burst of keys, then Enter), dispatched in the page (keyboards.ts). */
+const scan = scanAtWindow;
 
 test('offline returns desk: scan a label, inspect, mark done, restart, export', async ({ page, app }) => {
   test.setTimeout(120_000);

@@ -1,24 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, signInToSandbox, test } from './fixtures';
+import { scanText } from './keyboards';
 
-/**
- * A scan as a USB scanner sends it: the characters of the code in one burst, then Enter. The keys
- * are dispatched inside the page in one go: paced from the test process (or with page timers) the
- * gaps between keys stretch unpredictably on a loaded CI machine, which a real scanner never does
- * (and Chromium stamps real key events with the time the OS delivered them, not when JS runs).
- * The timing of real bursts (5 ms per character) is measured by test/bench/scan-e2e.bench.ts.
- */
-async function scan(page: Page, code: string) {
-  await page.evaluate(`((code) => {
-    const target = document.activeElement || document.body;
-    const send = (key, keyCode) => target.dispatchEvent(new KeyboardEvent('keydown', { key, code: keyCode, shiftKey: key !== key.toLowerCase(), bubbles: true, cancelable: true }));
-    for (const ch of code) {
-      const keyCode = /[a-z]/i.test(ch) ? 'Key' + ch.toUpperCase() : /[0-9]/.test(ch) ? 'Digit' + ch : ch === '-' ? 'Minus' : 'Unidentified';
-      send(ch, keyCode);
-    }
-    send('Enter', 'Enter');
-  })(${JSON.stringify(code)})`);
-}
+/** A scan as a USB scanner sends it: the code's keys in one burst, then Enter (keyboards.ts). */
+const scan = (page: Page, code: string) => scanText(page, code);
 
 test.describe('counting with a scanner', () => {
   test('scanner bursts count wherever focus is: known, unknown, misread and repeated codes, typed quantity', async ({ page, app }) => {

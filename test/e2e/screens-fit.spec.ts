@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { resources } from '../../src/shared/i18n';
 import { expect, test } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
 /**
  * The floor check: every screen, in both languages, at the two screen sizes warehouse PCs have.
@@ -19,13 +20,7 @@ const sizes = [
   { width: 1366, height: 768 },
 ] as const;
 
-const scan = (page: Page, code: string) =>
-  page.evaluate(`((code) => {
-    for (const ch of code) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
-    }
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
-  })(${JSON.stringify(code)})`);
+const scan = scanAtWindow;
 
 interface Layout {
   pageScrollX: boolean;

@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
 test.use({ sandboxOptions: { packages: 20, returns: 30, seed: 31, days: 20 } });
 
@@ -22,13 +22,7 @@ async function counter(): Promise<{ url: string; hits: string[]; server: Server 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
 }
 
-const scan = (page: Page, code: string) =>
-  page.evaluate(`((code) => {
-    for (const ch of code) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: ch, code: /[0-9]/.test(ch) ? 'Digit' + ch : 'Key' + ch.toUpperCase(), shiftKey: ch !== ch.toLowerCase(), bubbles: true, cancelable: true }));
-    }
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
-  })(${JSON.stringify(code)})`);
+const scan = scanAtWindow;
 
 type Raw = {
   id: number;
