@@ -242,9 +242,9 @@ describe('list queries', () => {
     });
     expect(found.length).toBeGreaterThan(10);
     for (const { sql, plan } of found) {
-      // A bounded set (a short code prefix, or a text with few matches: "+p.order_ts") is sorted;
-      // nothing else is, and nothing scans the table.
-      const bounded = /code >= \? AND code < \?/.test(sql) || /\+p\.order_ts/.test(sql);
+      // A bounded set (an exact code, a short code prefix, or a text with few matches:
+      // "+p.order_ts") is sorted; nothing else is, and nothing scans the table.
+      const bounded = /code = \?|code >= \? AND code < \?/.test(sql) || /\+p\.order_ts/.test(sql);
       expect(plan, sql).not.toMatch(/SCAN p\b(?! USING)/);
       if (bounded) expect(plan, sql).not.toMatch(/SCAN p\b/);
       else if (/ORDER BY/.test(sql)) expect(plan, sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);

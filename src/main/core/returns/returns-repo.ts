@@ -23,8 +23,10 @@ export function createReturnsRepo(ws: Workspace) {
   const notifications = createNotificationsRepo(db);
   const inspections = createInspections(ws);
   const s = {
+    // An exact code matches a handful of packages: found by their row keys and sorted (`+p.kind`:
+    // not by walking every return in date order until 50 match, as SQLite otherwise planned).
     scan: db.prepare<[string], SummaryRow>(
-      `${SELECT} WHERE p.kind = 'return' AND p.pk IN (SELECT package_pk FROM package_codes WHERE code = ? AND field IN ${PACKAGE_FIELDS}) ORDER BY ts DESC LIMIT 50`,
+      `${SELECT} WHERE +p.kind = 'return' AND p.pk IN (SELECT package_pk FROM package_codes WHERE code = ? AND field IN ${PACKAGE_FIELDS}) ORDER BY ts DESC LIMIT 50`,
     ),
     byId: db.prepare<[number], SummaryRow>(`${SELECT} WHERE p.kind = 'return' AND p.id = ?`),
     carriers: db.prepare<[], { cargo_name: string }>(

@@ -10,6 +10,7 @@ import { m009ScanGs1 } from './009-scan-gs1';
 import { m010CompactCache } from './010-compact-cache';
 import { m012CountWhoWhen } from './012-count-who-when';
 import { m013CountTrust } from './013-count-trust';
+import { m014ReturnIndexes } from './014-return-indexes';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -28,4 +29,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m010CompactCache,
   m012CountWhoWhen,
   m013CountTrust,
+  m014ReturnIndexes,
 ];
