@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import { toCacheRow } from '../../src/main/core/packages/cache-record';
 import { createPackagesRepo } from '../../src/main/core/packages/packages-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import type { PackageRecord } from '../../src/shared/service/packages';
+import { storeSliced } from '../../src/main/core/packages/ingest';
+import { LOG_FILE_LIMIT_BYTES } from '../../src/main/core/workspace';
 import { rig } from '../support/core';
 import { tempDir } from '../support/temp';
 
@@ -85,5 +87,43 @@ describe('checkpoints off the core thread', () => {
     expect(messages.join(' ')).toMatch(/checkpoints are back on the core's thread/);
     fillCache(db);
     expect((db.prepare('SELECT count(*) AS n FROM packages').get() as { n: number }).n).toBe(2_000);
+  });
+
+  it('slices committed back to back keep the log short: they wait for a checkpoint to copy all of it, and the log starts again', async () => {
+    const t = await rig();
+    done.push(() => t.close());
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    expect(await ws.offloadCheckpoints()).toBe(true);
+    const data = new Dataset(9, 4_000, 0, Date.now());
+    const rows = data.orders.map((e, i) => toCacheRow(data.record(e) as PackageRecord, 'order', i));
+    const repo = createPackagesRepo(ws.db);
+    // The log's salt (bytes 16–19 of its header) changes each time the log starts again.
+    const salts = new Set<number>();
+    const salt = () => {
+      const fd = openSync(`${ws.file}-wal`, 'r');
+      try {
+        const header = Buffer.alloc(32);
+        if (readSync(fd, header, 0, 32, 0) === 32) salts.add(header.readUInt32BE(16));
+      } finally {
+        closeSync(fd);
+      }
+    };
+    const store = (room: () => Promise<void>) =>
+      storeSliced(ws.db, rows, (slice) => repo.upsertRows(slice, new Date().toISOString()), salt, {
+        room: async () => {
+          salt();
+          await room();
+        },
+      });
+    // A low limit (256 frames, 1 MB) so that 4,000 packages reach it many times.
+    await store(() => ws.makeLogRoom(256));
+    expect(repo.counts().orders).toBe(4_000);
+    // Without the waits no checkpoint ever found the whole log copied before the next commit: the
+    // log never started again and grew to about 100 MB for these 4,000 packages (and to 9.2 GB for
+    // a first sync of 100,000). With them it starts again many times, its file cut back to
+    // LOG_FILE_LIMIT_BYTES each time.
+    expect(salts.size).toBeGreaterThanOrEqual(4);
+    expect(statSync(`${ws.file}-wal`).size).toBeLessThan(4 * LOG_FILE_LIMIT_BYTES);
   });
 });

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Profile } from '../../shared/domain/settings';
-import { startCheckpointer, type Checkpointer } from './db/checkpointer';
+import { LOG_LIMIT_FRAMES, startCheckpointer, type Checkpointer } from './db/checkpointer';
 import { workspaceMigrations } from './db/migrations/workspace';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
 import { AppError } from './errors';
@@ -30,6 +30,12 @@ export interface Workspace {
    * the worker took them over (false: SQLite's automatic checkpoints stay).
    */
   offloadCheckpoints(): Promise<boolean>;
+  /**
+   * Called by a sync before each commit: when the log holds more than `limitFrames` frames, waits
+   * for a checkpoint that copies all of it (checkpointer.ts, catchUp), so the next commit starts
+   * the log from its beginning again instead of making it longer. Resolves at once otherwise.
+   */
+  makeLogRoom(limitFrames?: number): Promise<void>;
   /** Gives services with a settle(ms) (the outbox's write in flight) at most `ms` to finish, then closes. */
   closeGracefully(ms: number): Promise<void>;
   close(): void;
@@ -40,6 +46,9 @@ export function workspaceFile(dataDir: string, profileId: string): string {
     throw new AppError('invalid_input', `bad profile id ${profileId}`, { reason: 'bad_profile_id' });
   return join(dataDir, 'workspaces', `${profileId}.db`);
 }
+
+/** The size the log's file is cut back to when the log starts again (SQLite's journal_size_limit). */
+export const LOG_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** Marks that a workspace file was created here, so a missing or empty one later is reported, not replaced. */
 const markerOf = (file: string) => `${file}.created`;
@@ -86,6 +95,9 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
   // inserts during a sync, and lookups stay in memory.
   db.pragma('cache_size = -32000');
+  // When the log starts again from its beginning, its file is cut back to this size (it would
+  // otherwise keep the largest size it ever reached on the disk).
+  db.pragma(`journal_size_limit = ${LOG_FILE_LIMIT_BYTES}`);
   let checkpointer: Checkpointer | null = null;
   const services = new Map<(...args: never[]) => unknown, unknown>();
   const ws: Workspace = {
@@ -100,6 +112,9 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       if (!db.open) return Promise.resolve(false);
       checkpointer ??= startCheckpointer(db, file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
       return checkpointer.ready;
+    },
+    async makeLogRoom(limitFrames = LOG_LIMIT_FRAMES) {
+      if (checkpointer?.active && checkpointer.frames > limitFrames) await checkpointer.catchUp();
     },
     async closeGracefully(ms) {
       await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms) ?? Promise.resolve()));

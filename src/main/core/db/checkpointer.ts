@@ -18,6 +18,13 @@ import type { Db } from './open';
  * come back (wal_autocheckpoint = 1000), so the log never grows without bound.
  */
 export const CHECKPOINT_EVERY_MS = 200;
+/**
+ * A log longer than this many frames (pages of 4 KB: 64 MB) makes the sync wait for a checkpoint
+ * that copies all of it (catchUp), so that its next commit starts the log from its beginning again.
+ */
+export const LOG_LIMIT_FRAMES = 16_384;
+/** How long catchUp waits for a checkpoint to answer before the caller goes on anyway. */
+const CATCH_UP_WAIT_MS = 5000;
 /** How long closing waits for the worker to close its connection (a checkpoint in flight, its start). */
 const CLOSE_WAIT_MS = 3000;
 /** SQLite's default: the core's own connection checkpoints once the log holds this many pages. */
@@ -67,6 +74,17 @@ export interface Checkpointer {
   readonly ready: Promise<boolean>;
   /** Frames copied into the database by the worker so far. */
   readonly checkpointed: number;
+  /** Frames in the log when the last checkpoint began (0 after catchUp: the next commit starts the log again). */
+  readonly frames: number;
+  /**
+   * Runs a checkpoint that begins after the caller's last commit (after the one in flight, if
+   * any) and resolves to whether it copied the whole log. Why: SQLite starts the log from its
+   * beginning again only at a commit that finds all of it copied and no checkpoint running; while
+   * a sync commits every few milliseconds that never happened, and the log grew without end (9.2 GB
+   * for a first sync of 100,000 packages). The sync calls this when the log is long and commits
+   * nothing until it resolves.
+   */
+  catchUp(): Promise<boolean>;
   /** Resolves after the worker's next checkpoint (tests). */
   next(): Promise<void>;
   close(): void;
@@ -77,6 +95,10 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
   let closed = false;
   let busy = false;
   let checkpointed = 0;
+  let frames = 0;
+  let copiedAll = false;
+  /** A checkpoint asked for by catchUp, sent as soon as the one in flight answers. */
+  let wanted = false;
   let waiters: (() => void)[] = [];
   let timer: NodeJS.Timeout | null = null;
   let settle: (worker: boolean) => void = () => undefined;
@@ -108,7 +130,15 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
     });
   } catch (e) {
     opts.log?.(`checkpoints stay on the core's thread: ${e instanceof Error ? e.message : String(e)}`);
-    return { active: false, ready: Promise.resolve(false), checkpointed: 0, next: () => Promise.resolve(), close: () => undefined };
+    return {
+      active: false,
+      ready: Promise.resolve(false),
+      checkpointed: 0,
+      frames: 0,
+      catchUp: () => Promise.resolve(false),
+      next: () => Promise.resolve(),
+      close: () => undefined,
+    };
   }
   worker.unref();
   worker.on('message', (m: 'ready' | { log: number; checkpointed: number } | { error: string }) => {
@@ -126,10 +156,21 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
       return;
     }
     busy = false;
+    copiedAll = false;
     if ('error' in m) opts.log?.(`checkpoint: ${m.error}`);
-    else checkpointed += m.checkpointed;
+    else {
+      checkpointed += m.checkpointed;
+      // `log` is the log's length when this checkpoint began; commits made while it ran are not in it.
+      frames = m.log;
+      copiedAll = m.checkpointed === m.log;
+    }
     for (const w of waiters) w();
     waiters = [];
+    if (wanted && !closed) {
+      wanted = false;
+      busy = true;
+      worker.postMessage('checkpoint');
+    }
   });
   worker.on('error', (e) => {
     exited = true;
@@ -147,6 +188,35 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
     ready,
     get checkpointed() {
       return checkpointed;
+    },
+    get frames() {
+      return frames;
+    },
+    async catchUp() {
+      if (!active) return false;
+      // A checkpoint in flight began before the caller's last commit and cannot copy it: the one
+      // after it can (the caller commits nothing until this resolves).
+      // A checkpoint that does not answer in time (a disk that stalls) does not hold the sync.
+      const answered = () =>
+        new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), CATCH_UP_WAIT_MS);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        });
+      if (busy) {
+        wanted = true;
+        if (!(await answered()) || !active) return false;
+      } else {
+        busy = true;
+        worker.postMessage('checkpoint');
+      }
+      if (!(await answered()) || !active || !copiedAll) return false;
+      // Copied whole: the next commit starts the log from its beginning (unless another commit
+      // came first; the next checkpoint then says how long the log is).
+      frames = 0;
+      return true;
     },
     next: () => (active ? new Promise<void>((resolve) => waiters.push(resolve)) : Promise.resolve()),
     /**

@@ -72,6 +72,8 @@ export async function storeSliced(
     turns?: Turns;
     /** Asked before each slice: whether it commits waiting for the disk (cacheTransaction). */
     durable?: () => boolean;
+    /** Awaited before each slice (outside the turn): the workspace's makeLogRoom. */
+    room?: () => Promise<void>;
   } = {},
 ): Promise<{ inserted: number; updated: number }> {
   const now = opts.now ?? (() => performance.now());
@@ -82,6 +84,7 @@ export async function storeSliced(
   for (let start = 0, end = 0; start < rows.length || start === 0; start = end) {
     end = Math.min(rows.length, start + size);
     const last = end >= rows.length;
+    if (opts.room) await opts.room();
     let began = 0;
     const r = await turns.run(() => {
       began = now();

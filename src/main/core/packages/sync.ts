@@ -90,7 +90,13 @@ export class PackageSync {
   constructor(
     private ws: Workspace,
     private ctx: CoreContext,
-    private opts: { retryBaseMs?: number; attempts?: number; sleep?: (ms: number) => Promise<void> } = {},
+    private opts: {
+      retryBaseMs?: number;
+      attempts?: number;
+      sleep?: (ms: number) => Promise<void>;
+      /** The log length that makes the sync wait for a checkpoint (workspace.makeLogRoom; tests set it low). */
+      logLimitFrames?: number;
+    } = {},
   ) {
     const db = ws.db;
     this.repo = packagesOf(ws);
@@ -245,7 +251,8 @@ export class PackageSync {
         () => this.insertPage.run(run.id, page, fetched.count, now),
         // While somebody counts, slices wait for the disk themselves so a scan's commit does not
         // flush theirs (ingest.ts, cacheTransaction).
-        { sizer, durable: () => this.repo.countOpen() },
+        // Before a slice, the log is kept from growing without end (workspace.ts, makeLogRoom).
+        { sizer, durable: () => this.repo.countOpen(), room: () => this.ws.makeLogRoom(this.opts.logLimitFrames) },
       );
       let fresh = 0;
       for (const id of fetched.ids) {
@@ -319,6 +326,9 @@ export class PackageSync {
           }
         }
       }
+      // The log copied whole before the run is marked done, so this commit starts it again and
+      // its file is cut back (workspace.ts): a finished sync leaves no long log on the disk.
+      await this.ws.makeLogRoom(0);
       this.finishRun.run('done', null, new Date().toISOString(), run.id);
       // A package on two pages also means the list moved.
       if (pass.size < pagesCounted) moved = true;
