@@ -36,6 +36,13 @@ export interface Workspace {
    * the log from its beginning again instead of making it longer. Resolves at once otherwise.
    */
   makeLogRoom(limitFrames?: number): Promise<void>;
+  /**
+   * Called when such work is done: waits for a checkpoint that copies the whole log, and has the
+   * next commit cut the log's file back to LOG_FILE_LIMIT_BYTES (SQLite's journal_size_limit; not
+   * during the work: cutting a file the disk is still writing made the commit that did it, often
+   * a scan's, take up to 285 ms).
+   */
+  settleLog(limitBytes?: number): Promise<void>;
   /** Gives services with a settle(ms) (the outbox's write in flight) at most `ms` to finish, then closes. */
   closeGracefully(ms: number): Promise<void>;
   close(): void;
@@ -47,7 +54,7 @@ export function workspaceFile(dataDir: string, profileId: string): string {
   return join(dataDir, 'workspaces', `${profileId}.db`);
 }
 
-/** The size the log's file is cut back to when the log starts again (SQLite's journal_size_limit). */
+/** The size the log's file is cut back to after a sync (settleLog; SQLite's journal_size_limit). */
 export const LOG_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** Marks that a workspace file was created here, so a missing or empty one later is reported, not replaced. */
@@ -95,10 +102,9 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
   // inserts during a sync, and lookups stay in memory.
   db.pragma('cache_size = -32000');
-  // When the log starts again from its beginning, its file is cut back to this size (it would
-  // otherwise keep the largest size it ever reached on the disk).
-  db.pragma(`journal_size_limit = ${LOG_FILE_LIMIT_BYTES}`);
   let checkpointer: Checkpointer | null = null;
+  /** journal_size_limit is set (settleLog) until the next makeLogRoom. */
+  let cutBack = false;
   const services = new Map<(...args: never[]) => unknown, unknown>();
   const ws: Workspace = {
     profile,
@@ -114,7 +120,17 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       return checkpointer.ready;
     },
     async makeLogRoom(limitFrames = LOG_LIMIT_FRAMES) {
+      if (cutBack) {
+        db.pragma('journal_size_limit = -1');
+        cutBack = false;
+      }
       if (checkpointer?.active && checkpointer.frames > limitFrames) await checkpointer.catchUp();
+    },
+    async settleLog(limitBytes = LOG_FILE_LIMIT_BYTES) {
+      if (!checkpointer?.active || !db.open) return;
+      db.pragma(`journal_size_limit = ${Math.max(0, Math.floor(limitBytes))}`);
+      cutBack = true;
+      await checkpointer.catchUp();
     },
     async closeGracefully(ms) {
       await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms) ?? Promise.resolve()));

@@ -327,8 +327,8 @@ export class PackageSync {
         }
       }
       // The log copied whole before the run is marked done, so this commit starts it again and
-      // its file is cut back (workspace.ts): a finished sync leaves no long log on the disk.
-      await this.ws.makeLogRoom(0);
+      // cuts its file back (workspace.ts): a finished sync leaves no long log on the disk.
+      await this.ws.settleLog();
       this.finishRun.run('done', null, new Date().toISOString(), run.id);
       // A package on two pages also means the list moved.
       if (pass.size < pagesCounted) moved = true;
