@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutTopLevelArray } from '../../src/shared/text/json-items';
+import { cutTopLevelArray, textOf } from '../../src/shared/text/json-items';
+
+/** The cut of a page sent as UTF-8, its items as text. */
+function cutText(text: string, key = 'data'): { items: string[]; envelope: string } | null {
+  const cut = cutTopLevelArray(new TextEncoder().encode(text), key);
+  return cut && { items: cut.items.map(textOf), envelope: cut.envelope };
+}
 
 /** What the sync does with a cut page: the envelope and every item parsed on their own. */
 function parseCut(text: string): { envelope: unknown; items: unknown[] } | null {
-  const cut = cutTopLevelArray(text, 'data');
+  const cut = cutText(text);
   if (cut === null) return null;
   try {
     return { envelope: JSON.parse(cut.envelope) as unknown, items: cut.items.map((s) => JSON.parse(s) as unknown) };
@@ -33,7 +39,7 @@ describe('a list page cut into its records, as sent', () => {
     fc.assert(
       fc.property(page, (p) => {
         const text = pageText(p);
-        const cut = cutTopLevelArray(text, 'data');
+        const cut = cutText(text);
         // A key that JSON.stringify wrote with escapes (a quote, a control character) makes the
         // cut give up rather than guess; otherwise every item is its own exact text.
         const escapedKey = [...Object.keys(p.before), ...Object.keys(p.after)].some((k) => JSON.stringify(k).includes('\\'));
@@ -74,20 +80,20 @@ describe('a list page cut into its records, as sent', () => {
   it('keeps strings with quotes, backslashes and brackets whole', () => {
     const records = [{ name: 'a "quoted" \\ name', note: '}{][,' }, { name: '\\', x: [1, { y: '\\"' }] }, 'ş', 12.5e-3, null, true];
     const text = `{"isSuccess":true , "data" : ${JSON.stringify(records, null, 2)},"totalPages":3}`;
-    expect(cutTopLevelArray(text, 'data')!.items.map((s) => JSON.parse(s) as unknown)).toEqual(records);
-    expect(JSON.parse(cutTopLevelArray(text, 'data')!.envelope)).toEqual({ isSuccess: true, data: [], totalPages: 3 });
+    expect(cutText(text)!.items.map((s) => JSON.parse(s) as unknown)).toEqual(records);
+    expect(JSON.parse(cutText(text)!.envelope)).toEqual({ isSuccess: true, data: [], totalPages: 3 });
   });
 
   it('gives up (null) where the text could disagree with what JSON.parse reads', () => {
-    expect(cutTopLevelArray('{"data":[1],"data":[2]}', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"d\\u0061ta":[1]}', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"data":null}', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"other":[1]}', 'data')).toBeNull();
-    expect(cutTopLevelArray('[{"data":[1]}]', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"data":[1 2]}', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"data":[1,]}', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"data":[,1]}', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"data":[{"a":1}', 'data')).toBeNull();
-    expect(cutTopLevelArray('{"x":{"data":[1]},"data":[]}', 'data')).toEqual({ items: [], envelope: '{"x":{"data":[1]},"data":[]}' });
+    expect(cutText('{"data":[1],"data":[2]}')).toBeNull();
+    expect(cutText('{"d\\u0061ta":[1]}')).toBeNull();
+    expect(cutText('{"data":null}')).toBeNull();
+    expect(cutText('{"other":[1]}')).toBeNull();
+    expect(cutText('[{"data":[1]}]')).toBeNull();
+    expect(cutText('{"data":[1 2]}')).toBeNull();
+    expect(cutText('{"data":[1,]}')).toBeNull();
+    expect(cutText('{"data":[,1]}')).toBeNull();
+    expect(cutText('{"data":[{"a":1}')).toBeNull();
+    expect(cutText('{"x":{"data":[1]},"data":[]}')).toEqual({ items: [], envelope: '{"x":{"data":[1]},"data":[]}' });
   });
 });

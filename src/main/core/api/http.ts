@@ -8,7 +8,10 @@ export interface HttpResponse {
   serverDate: number | null;
   /** Parsed JSON, or undefined when the body was empty or not JSON. */
   json: unknown;
-  text: string;
+  /** The body as text (decoded on first use). */
+  readonly text: string;
+  /** The body as received. */
+  bytes: Buffer;
   /** The Retry-After header of a 429/503, as sent (seconds or an HTTP date). */
   retryAfter?: string | null;
   /** The Content-Type header (an HTML error page is not the service's answer). */
@@ -63,13 +66,7 @@ export class HttpClient {
         signal,
         dispatcher: this.agent,
       });
-      // Decoded piece by piece as it arrives: a page of 500 packages is 3.4 MB of mostly Turkish
-      // text, and decoding it in one go held the core for about 28 ms (a scan waited for it); a
-      // piece of 64 KB takes about 1 ms. The decoder carries a character cut between two pieces
-      // over to the next (stream: true), keeps a byte-order mark (as Buffer#toString does) and
-      // turns bytes that are not UTF-8 into U+FFFD (the JSON is then refused by its reader).
-      const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-      const parts: string[] = [];
+      const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length;
@@ -79,19 +76,23 @@ export class HttpClient {
             reason: 'answer_too_large',
           });
         }
-        parts.push(decoder.decode(chunk as Buffer, { stream: true }));
+        chunks.push(chunk as Buffer);
       }
-      parts.push(decoder.decode());
-      const text = parts.join('');
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      // Decoded on first use only (a byte-order mark kept, bytes that are not UTF-8 as U+FFFD, as
+      // Buffer#toString does): the sync reads a list page from its bytes (json-items.ts) and never
+      // needs the page as one string.
+      let decoded: string | null = null;
+      const text = (): string => (decoded ??= bytes.toString('utf8'));
       // Parsed on first use only: the operations' classify reads the text itself, and a page of
       // 500 packages is several megabytes (parsing it twice would double the sync's longest stall).
       let parsed: { value: unknown } | null = null;
       const json = (): unknown => {
         if (parsed) return parsed.value;
         let value: unknown;
-        if (text.length > 0) {
+        if (bytes.length > 0) {
           try {
-            value = JSON.parse(text);
+            value = JSON.parse(text());
           } catch {
             value = undefined;
           }
@@ -109,7 +110,10 @@ export class HttpClient {
         get json() {
           return json();
         },
-        text,
+        get text() {
+          return text();
+        },
+        bytes,
         retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
         contentType: typeof contentType === 'string' ? contentType : null,
       };

@@ -9,7 +9,8 @@ import { RECORD_DICTIONARY_V1 } from './record-dictionary';
 const FORMAT_V1 = 1;
 const V1 = { level: 1, windowBits: 15, dictionary: RECORD_DICTIONARY_V1 } as const;
 
-export function packRecord(json: string): Buffer {
+/** `json`: the record's text, or its UTF-8 bytes. */
+export function packRecord(json: string | Uint8Array): Buffer {
   const body = deflateRawSync(json, V1);
   const out = Buffer.allocUnsafe(body.length + 1);
   out[0] = FORMAT_V1;

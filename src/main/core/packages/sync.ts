@@ -7,7 +7,7 @@ import { isTransientError, retry } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
-import { cutTopLevelArray } from '../../../shared/text/json-items';
+import { cutTopLevelArray, textOf } from '../../../shared/text/json-items';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
 import { backgroundTurns } from '../turns';
 import { newSliceSizer, storeSliced } from './ingest';
@@ -360,15 +360,16 @@ export class PackageSync {
           .finally(() => {
             if (this.progress.waiting?.page === page) this.setProgress({ ...this.progress, waiting: null });
           });
-        // The page cut into its records' texts (json-items.ts), in a turn of its own: the envelope
-        // is classified alone (the list operation's own rules, shared with the sandbox and the
-        // tests) and each record is parsed from its own text below, in turns, and cached as sent.
-        // Parsing a page of 500 records at once held the core for 25–50 ms. A page that cannot
+        // The page's bytes cut into its records (json-items.ts), in a turn of its own: the
+        // envelope is classified alone (the list operation's own rules, shared with the sandbox
+        // and the tests) and each record is decoded and parsed from its own bytes below, in turns,
+        // and cached as sent. Parsing a page of 500 records at once held the core for 25–50 ms,
+        // and the page as one string was garbage only a full collection frees. A page that cannot
         // be cut safely is parsed whole.
         const page_ = await backgroundTurns.run(() => {
-          const cut = res.status >= 200 && res.status < 300 ? cutTopLevelArray(res.text, 'data') : null;
+          const cut = res.status >= 200 && res.status < 300 ? cutTopLevelArray(res.bytes, 'data') : null;
           const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(res.status, answerHeaders(res), cut ? cut.envelope : res.text);
-          return { v, texts: cut?.items ?? null };
+          return { v, items: cut?.items ?? null };
         });
         const v = page_.v;
         if (v.kind === 'later' && res.status >= 200 && res.status < 300)
@@ -383,13 +384,14 @@ export class PackageSync {
             status: res.status,
           });
         const env = { data: v.value };
-        const texts = page_.texts;
-        const data = texts ?? env.data.data ?? [];
-        /** A record of the page: parsed from its own text when the page was cut. */
-        const recordAt = (i: number): unknown => {
-          if (texts === null) return data[i];
+        const items = page_.items;
+        const data = items ?? env.data.data ?? [];
+        /** A record of the page: decoded and parsed from its own bytes when the page was cut. */
+        const recordAt = (i: number): { value: unknown; text?: string } => {
+          if (items === null) return { value: data[i] };
+          const text = textOf(items[i]!);
           try {
-            return JSON.parse(texts[i]!) as unknown;
+            return { value: JSON.parse(text) as unknown, text };
           } catch {
             throw new AppError('bad_response', `page ${page} of the ${run.kind} list: record ${i} is not JSON`, { reason: 'page_unreadable', page });
           }
@@ -399,7 +401,8 @@ export class PackageSync {
         const readChunk = () => {
           const began = performance.now();
           for (let i = rows.length; i < data.length; i++) {
-            const record = PackageRecord.safeParse(recordAt(i));
+            const at = recordAt(i);
+            const record = PackageRecord.safeParse(at.value);
             if (!record.success) {
               const issue = record.error.issues[0];
               throw new AppError(
@@ -408,9 +411,10 @@ export class PackageSync {
                 { reason: 'page_unreadable', page },
               );
             }
-            const row = toCacheRow(record.data, run.kind, i, texts?.[i]);
-            // Packed here so the write transaction only writes.
-            row.raw = packRecord(row.rawJson);
+            const row = toCacheRow(record.data, run.kind, i, at.text);
+            // Packed here so the write transaction only writes; from the bytes as sent when the
+            // page was cut (the same UTF-8 the text would be encoded to again).
+            row.raw = packRecord(items ? items[i]! : row.rawJson);
             row.rawJson = '';
             rows.push(row);
             if (performance.now() - began >= READ_BUDGET_MS) return;
