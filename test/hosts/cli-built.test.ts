@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,5 +66,18 @@ describe('the built wd CLI', () => {
     const none = await built(['lookup', 'NOPE-404']);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/NOPE-404/);
+  });
+
+  it('looks up without reading the HTTP client (a command that never goes online starts faster)', async () => {
+    const chunk = readdirSync(out.dir).find((f) => f.startsWith('wd-undici'));
+    expect(chunk).toBeDefined();
+    renameSync(join(out.dir, chunk!), join(out.dir, `${chunk!}.away`));
+    try {
+      const none = await built(['lookup', 'NOPE-404']);
+      expect(none.stderr).toMatch(/NOPE-404/);
+      expect(none.code).toBe(1);
+    } finally {
+      renameSync(join(out.dir, `${chunk!}.away`), join(out.dir, chunk!));
+    }
   });
 });
