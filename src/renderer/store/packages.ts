@@ -8,8 +8,13 @@ import { resetOnWorkspaceChange } from './workspace';
 
 /** The package list, 100 rows a page. */
 export const packagePages = pagedList<PackageSummary>(100);
-/** Typing waits this long for the next key before it searches (every query answers in a few ms). */
-export const SEARCH_DEBOUNCE_MS = 40;
+/**
+ * Typing waits this long for the next key before it searches (every query answers in a few ms,
+ * and a newer query makes an older answer be ignored). Longer than the gap between a scanner's
+ * characters (5–20 ms), so a code scanned into the box is not searched letter by letter; 40 ms
+ * before: keystroke → painted p95 103 ms at 120,000 packages on a slow day.
+ */
+export const SEARCH_DEBOUNCE_MS = 25;
 
 export interface PackagesState {
   query: string;
