@@ -88,6 +88,38 @@ describe('checkpoints off the core thread', () => {
     expect((db.prepare('SELECT count(*) AS n FROM packages').get() as { n: number }).n).toBe(2_000);
   });
 
+  it('catchUp never holds a sync: false at once without a worker, and false when the worker closes while it waits', async () => {
+    const none = workspaceDb();
+    const off = startCheckpointer(none.db, none.file, { module: join(none.file, 'no-such-module.js') });
+    done.push(() => off.close());
+    expect(await off.ready).toBe(false);
+    expect(await off.catchUp()).toBe(false);
+
+    const { db, file } = workspaceDb();
+    const cp = startCheckpointer(db, file);
+    done.push(() => cp.close());
+    expect(await cp.ready).toBe(true);
+    fillCache(db);
+    const waiting = cp.catchUp();
+    cp.close();
+    expect(await waiting).toBe(false);
+    // With the worker gone, SQLite's own checkpoints are back.
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
+  it('catchUp copies the whole log: frames counts from zero again', async () => {
+    const { db, file } = workspaceDb();
+    const cp = startCheckpointer(db, file);
+    done.push(() => cp.close());
+    expect(await cp.ready).toBe(true);
+    fillCache(db);
+    await cp.next();
+    expect(cp.frames).toBeGreaterThan(0);
+    expect(await cp.catchUp()).toBe(true);
+    expect(cp.frames).toBe(0);
+    expect((db.prepare('SELECT count(*) AS n FROM packages').get() as { n: number }).n).toBe(2_000);
+  });
+
   it('slices committed back to back keep the log short: they wait for a checkpoint to copy all of it, and the log starts again', async () => {
     const t = await rig();
     done.push(() => t.close());
