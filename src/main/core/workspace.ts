@@ -37,10 +37,10 @@ export interface Workspace {
    */
   makeLogRoom(limitFrames?: number): Promise<void>;
   /**
-   * Called when such work is done: waits for a checkpoint that copies the whole log, and has the
-   * next commit cut the log's file back to LOG_FILE_LIMIT_BYTES (SQLite's journal_size_limit; not
-   * during the work: cutting a file the disk is still writing made the commit that did it, often
-   * a scan's, take up to 285 ms).
+   * Called when such work is done: when the log's file is larger than `limitBytes`, waits for a
+   * checkpoint that copies the whole log and has the next commit cut the file back to that size
+   * (LOG_FILE_LIMIT_BYTES by default; SQLite's journal_size_limit). Not during the work: cutting
+   * a file the disk is still writing made the commit that did it, often a scan's, take up to 285 ms.
    */
   settleLog(limitBytes?: number): Promise<void>;
   /** Gives services with a settle(ms) (the outbox's write in flight) at most `ms` to finish, then closes. */
@@ -128,6 +128,9 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
     },
     async settleLog(limitBytes = LOG_FILE_LIMIT_BYTES) {
       if (!checkpointer?.active || !db.open) return;
+      // A short log's file needs no cutting back: a small sync (the refresh, Review's) does not
+      // wait for a checkpoint.
+      if ((statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) <= limitBytes) return;
       db.pragma(`journal_size_limit = ${Math.max(0, Math.floor(limitBytes))}`);
       cutBack = true;
       await checkpointer.catchUp();

@@ -194,8 +194,6 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
     },
     async catchUp() {
       if (!active) return false;
-      // A checkpoint in flight began before the caller's last commit and cannot copy it: the one
-      // after it can (the caller commits nothing until this resolves).
       // A checkpoint that does not answer in time (a disk that stalls) does not hold the sync.
       const answered = () =>
         new Promise<boolean>((resolve) => {
@@ -205,6 +203,8 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
             resolve(true);
           });
         });
+      // A checkpoint in flight began before the caller's last commit and cannot copy it: the one
+      // after it can (the caller commits nothing until this resolves).
       if (busy) {
         wanted = true;
         if (!(await answered()) || !active) return false;
