@@ -5,9 +5,17 @@ import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace
 import { migrate, openDatabase, type Db } from '../../src/main/core/db/open';
 import { matchPackage } from '../../src/main/core/notifications/apply';
 import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
-import { MAX_SLICE_ROWS, MIN_SLICE_ROWS, newSliceSizer, SLICE_BUDGET_MS, SLICE_ROWS, storeSliced } from '../../src/main/core/packages/ingest';
+import {
+  IDLE_SLICE_BUDGET_MS,
+  MAX_SLICE_ROWS,
+  MIN_SLICE_ROWS,
+  newSliceSizer,
+  SLICE_BUDGET_MS,
+  SLICE_ROWS,
+  storeSliced,
+} from '../../src/main/core/packages/ingest';
 import { createPackagesRepo, packagesOf, TEXT_MATCHES } from '../../src/main/core/packages/packages-repo';
-import { PackageSync } from '../../src/main/core/packages/sync';
+import { PackageSync, SCANNING_MS } from '../../src/main/core/packages/sync';
 import { returnsOf } from '../../src/main/core/returns/returns-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import { PackageListEnvelope, type PackageRecord } from '../../src/shared/service/packages';
@@ -66,6 +74,26 @@ describe('sync pages in the cache', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_SLICE_ROWS);
   });
 
+  it('sizes slices for the budget asked before each: a budget that shrinks (a count opens) shrinks the very next slice', async () => {
+    const ws = (await workspace()).core.ctx.workspace();
+    const repo = packagesOf(ws);
+    // A disk that stores a row in 0.4 ms: 100 rows fill a 40 ms slice, 30 rows a 12 ms one.
+    let clock = 0;
+    const sizes: number[] = [];
+    let budget = IDLE_SLICE_BUDGET_MS;
+    const upsert = (slice: CacheRow[]) => {
+      sizes.push(slice.length);
+      clock += slice.length * 0.4;
+      if (sizes.length === 3) budget = SLICE_BUDGET_MS;
+      return repo.upsertRows(slice, new Date().toISOString());
+    };
+    const all = rows(400);
+    await storeSliced(ws.db, all, upsert, () => undefined, { now: () => clock, budgetMs: () => budget, sizer: newSliceSizer() });
+    expect(sizes.slice(0, 6)).toEqual([SLICE_ROWS, 100, 100, 30, 30, 30]);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(400);
+    expect(repo.counts().orders).toBe(400);
+  });
+
   it('stores a page in slices, lets a lookup in between, and records the page only with its last slice', async () => {
     const ws = (await workspace()).core.ctx.workspace();
     const repo = packagesOf(ws);
@@ -97,7 +125,7 @@ describe('sync pages in the cache', () => {
     expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
   });
 
-  it('while a count is open the sync\'s slices wait for the disk themselves, so a scan\'s commit flushes only its own pages', async () => {
+  it('while a count is open the sync\'s slices are short and wait for the disk themselves, so a scan\'s commit flushes only its own pages; otherwise they are longer', async () => {
     const t = await rig({ sandbox: { packages: 600, returns: 0, seed: 4 } });
     done.push(() => t.close());
     await t.signIn({ pageSize: 100 });
@@ -105,22 +133,77 @@ describe('sync pages in the cache', () => {
     const repo = packagesOf(ws);
     // What each slice of the real sync commits with: 1 NORMAL (no wait for the disk), 2 FULL.
     const seen: number[] = [];
+    // And how long they are: a clock at which a row takes 0.4 ms (100 rows fill 40 ms, 30 rows 12 ms).
+    let clock = 0;
+    const sizes: number[] = [];
     const upsert = repo.upsertRows;
     repo.upsertRows = (...args) => {
       seen.push(ws.db.pragma('synchronous', { simple: true }) as number);
+      sizes.push(args[0].length);
+      clock += args[0].length * 0.4;
       return upsert(...args);
     };
     const window = { from: new Date(Date.now() - 90 * 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
-    await new PackageSync(ws, t.core.ctx).run({ ...window, kinds: ['order'] });
+    await new PackageSync(ws, t.core.ctx, { now: () => clock }).run({ ...window, kinds: ['order'] });
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set([1]));
-    // Somebody starts counting: the next sync's slices are FULL, and so is everything after it.
+    // Nobody counts: a whole page of 100 in one 40 ms slice.
+    expect(new Set(sizes)).toEqual(new Set([100]));
+    // Somebody starts counting: the next sync's slices are FULL, and so is everything after it;
+    // after the first slice they take 12 ms (30 rows).
     await t.call('counts.open', { storageCode: 'A-01-01' });
     seen.length = 0;
-    await new PackageSync(ws, t.core.ctx).run({ ...window, kinds: ['order'] });
+    sizes.length = 0;
+    await new PackageSync(ws, t.core.ctx, { now: () => clock }).run({ ...window, kinds: ['order'] });
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set([2]));
+    expect(sizes[0]).toBe(SLICE_ROWS);
+    expect(Math.max(...sizes.slice(1))).toBe(30);
     expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('a scan at the Returns desk, a package lookup or a code found by search keeps the sync\'s slices short for SCANNING_MS', async () => {
+    let wall = Date.now();
+    const t = await rig({ core: { now: () => wall }, sandbox: { packages: 300, returns: 0, seed: 4 } });
+    done.push(() => t.close());
+    await t.signIn({ pageSize: 100 });
+    const ws = t.core.ctx.workspace();
+    const repo = packagesOf(ws);
+    let clock = 0;
+    const sizes: number[] = [];
+    const upsert = repo.upsertRows;
+    repo.upsertRows = (...args) => {
+      sizes.push(args[0].length);
+      clock += args[0].length * 0.4;
+      return upsert(...args);
+    };
+    const window = { from: new Date(Date.now() - 90 * 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
+    const syncSizes = async () => {
+      sizes.length = 0;
+      await new PackageSync(ws, t.core.ctx, { now: () => clock }).run({ ...window, kinds: ['order'] });
+      return sizes.slice(1);
+    };
+    // Nobody scans: whole pages of 100 in 40 ms slices, also after text was searched (typing is not scanning).
+    expect(new Set(await syncSizes())).toEqual(new Set([100]));
+    await t.call('packages.search', { query: 'ay', kind: 'all', offset: 0, limit: 50 });
+    expect(new Set(await syncSizes())).toEqual(new Set([100]));
+    const code = ws.db.prepare<[], string>("SELECT code FROM package_codes WHERE field = 'orderNumber' LIMIT 1").pluck().get()!;
+    const scans = [
+      () => t.call('returns.scan', { code: 'RT-NOT-HERE' }),
+      () => t.call('packages.lookup', { code: 'NOT-HERE' }),
+      // The Packages screen searches what is scanned: a whole code found counts as a scan.
+      () => t.call('packages.search', { query: code, kind: 'all', offset: 0, limit: 50 }),
+    ];
+    for (const scan of scans) {
+      await scan();
+      // 12 ms slices (30 rows at 0.4 ms a row) right after the scan and until SCANNING_MS has passed …
+      expect(Math.max(...(await syncSizes()))).toBe(30);
+      wall += SCANNING_MS - 1;
+      expect(Math.max(...(await syncSizes()))).toBe(30);
+      // … then 40 ms ones again (whole pages of 100).
+      wall += 1;
+      expect(new Set(await syncSizes())).toEqual(new Set([100]));
+    }
   });
 
   it('stores three pages at once one slice per turn of the event loop, so a scan waits for one slice only', async () => {

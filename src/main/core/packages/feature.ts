@@ -7,8 +7,18 @@ const DAY = 86_400_000;
 export const packagesFeature: Feature = {
   name: 'packages',
   handlers: (ctx) => ({
-    'packages.search': (input) => packagesOf(ctx.workspace()).search(input),
-    'packages.lookup': ({ code }) => packagesOf(ctx.workspace()).lookup(code),
+    'packages.search': (input) => {
+      const repo = packagesOf(ctx.workspace());
+      const found = repo.search(input);
+      // A whole code found (what the Packages screen does with a scan): a sync meanwhile keeps its slices short (sync.ts).
+      if (found.mode === 'code') repo.noteScan((ctx.options.now ?? Date.now)());
+      return found;
+    },
+    'packages.lookup': ({ code }) => {
+      const repo = packagesOf(ctx.workspace());
+      repo.noteScan((ctx.options.now ?? Date.now)());
+      return repo.lookup(code);
+    },
     'packages.get': ({ kind, id }) => packagesOf(ctx.workspace()).get(kind, id),
     'packages.statuses': () => packagesOf(ctx.workspace()).statuses(),
     'packages.sync': async ({ wait, ...input }) =>

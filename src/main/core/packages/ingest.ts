@@ -4,8 +4,15 @@ import type { CacheRow } from './cache-record';
 
 /** Packages in the first transaction of a page; later slices are sized by how long the last one took. */
 export const SLICE_ROWS = 100;
-/** How long one slice may hold the core (and the write lock): a scan waits for at most about this. */
+/** How long one slice may hold the core (and the write lock) while a count is open: a scan waits for at most about this. */
 export const SLICE_BUDGET_MS = 12;
+/**
+ * How long one slice may take while no count is open (nobody scans into a count; a lookup or a
+ * keystroke waits for at most about this). Fewer, larger commits: each commit writes every index
+ * page its slice touched, so 40 ms slices store a first sync about a fifth faster than 12 ms ones
+ * (test/bench/packages.bench.ts prints both figures).
+ */
+export const IDLE_SLICE_BUDGET_MS = 40;
 export const MIN_SLICE_ROWS = 20;
 export const MAX_SLICE_ROWS = 2_000;
 
@@ -21,11 +28,20 @@ export function nextSliceRows(rows: number, tookMs: number, budgetMs = SLICE_BUD
   return Math.max(MIN_SLICE_ROWS, Math.min(MAX_SLICE_ROWS, rows * 2, fit));
 }
 
-/** The slice size carried from one page to the next. */
+/** The slice size carried from one page to the next, and the budget it was sized for. */
 export interface SliceSizer {
   rows: number;
+  budgetMs?: number;
 }
 export const newSliceSizer = (): SliceSizer => ({ rows: SLICE_ROWS });
+
+/** The size for another budget at the speed the size was measured at (a count opens: 40 ms slices become 12 ms ones at once). */
+export function resizeForBudget(sizer: SliceSizer, budgetMs: number): void {
+  if (sizer.budgetMs !== undefined && sizer.budgetMs !== budgetMs) {
+    sizer.rows = Math.max(MIN_SLICE_ROWS, Math.min(MAX_SLICE_ROWS, Math.floor((sizer.rows * budgetMs) / sizer.budgetMs)));
+  }
+  sizer.budgetMs = budgetMs;
+}
 
 
 /**
@@ -55,8 +71,9 @@ export function cacheTransaction<T>(db: Db, fn: () => T, durable = false): T {
  * Stores a fetched page in slices, one transaction each, each in a turn of its own (turns.ts: a
  * scan waits for at most one slice, not for a whole page, nor for the slices of other pages). Slices start at `sizer.rows`
  * (SLICE_ROWS for a new sizer; the sync keeps one sizer for a whole run, so pages go on where the
- * last one ended) and are then sized to take about SLICE_BUDGET_MS each (`nextSliceRows`; `now` is
- * the clock, injectable for tests). `finish` runs in the last slice's transaction (the sync records the
+ * last one ended) and are then sized to take about the budget each (`nextSliceRows`; `budgetMs`
+ * is asked before every slice and a change of it resizes at once, `resizeForBudget`; `now` is the
+ * clock, injectable for tests). `finish` runs in the last slice's transaction (the sync records the
  * page there), so a page counts as stored only when all of it is; a page cut short is fetched again
  * and its upserts are harmless.
  */
@@ -68,7 +85,8 @@ export async function storeSliced(
   opts: {
     now?: () => number;
     sizer?: SliceSizer;
-    budgetMs?: number;
+    /** How long a slice may take, asked before each slice (SLICE_BUDGET_MS when not given). */
+    budgetMs?: number | (() => number);
     turns?: Turns;
     /** Asked before each slice: whether it commits waiting for the disk (cacheTransaction). */
     durable?: () => boolean;
@@ -80,8 +98,12 @@ export async function storeSliced(
   const turns = opts.turns ?? backgroundTurns;
   const total = { inserted: 0, updated: 0 };
   const sizer = opts.sizer ?? newSliceSizer();
-  let size = sizer.rows;
+  const given = opts.budgetMs;
+  const budgetOf = typeof given === 'function' ? given : () => given ?? SLICE_BUDGET_MS;
   for (let start = 0, end = 0; start < rows.length || start === 0; start = end) {
+    const budget = budgetOf();
+    resizeForBudget(sizer, budget);
+    const size = sizer.rows;
     end = Math.min(rows.length, start + size);
     const last = end >= rows.length;
     if (opts.room) await opts.room();
@@ -102,9 +124,8 @@ export async function storeSliced(
     total.updated += r.updated;
     const stored = end - start;
     // A short last slice says little about the speed; only whole slices resize.
-    if (stored === size) sizer.rows = nextSliceRows(stored, now() - began, opts.budgetMs);
+    if (stored === size) sizer.rows = nextSliceRows(stored, now() - began, budget);
     if (last) break;
-    size = sizer.rows;
   }
   return total;
 }

@@ -309,10 +309,19 @@ export function createPackagesRepo(db: Db) {
     return { total, items: rows.map(toSummary), mode: 'all' };
   }
 
+  /** When somebody last scanned a package or a return (noteScan). */
+  let scannedAt = Number.NEGATIVE_INFINITY;
+
   return {
     upsertRows,
     /** Whether a count is open in this workspace (the sync's slices then wait for the disk). */
     countOpen: () => moves.watching(),
+    /** Somebody scanned a package or a return (a lookup, the Returns desk) at `at` (ms): the sync keeps its slices short for a while (sync.ts). */
+    noteScan(at: number): void {
+      scannedAt = at;
+    },
+    /** When somebody last scanned (noteScan); -Infinity before anybody did. */
+    lastScanAt: (): number => scannedAt,
     search,
     /** Exact code lookup (order number, package id, cargo codes, SKU, barcode …). */
     lookup: (code: string): PackageSummary[] => byCode.all(normCode(code)).map(toSummary),

@@ -10,7 +10,7 @@ import type { Workspace } from '../workspace';
 import { cutTopLevelArray, textOf } from '../../../shared/text/json-items';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
 import { backgroundTurns } from '../turns';
-import { newSliceSizer, storeSliced } from './ingest';
+import { IDLE_SLICE_BUDGET_MS, newSliceSizer, SLICE_BUDGET_MS, storeSliced } from './ingest';
 import { packRecord } from './record-pack';
 import { packagesOf } from './packages-repo';
 
@@ -23,6 +23,8 @@ const RESUME_WITHIN_MS = 2 * DAY;
 export const READ_BUDGET_MS = 10;
 /** How long one page request may take (shown counting while it waits). */
 export const PAGE_TIMEOUT_MS = 30_000;
+/** How long after somebody's last scan of a package or a return the sync keeps its slices short (ingest.ts, SLICE_BUDGET_MS). */
+export const SCANNING_MS = 5 * 60_000;
 /** Upper bound of pages in one window when the service sends no totals (1 000 000 packages at 100 a page). */
 const MAX_PAGES_WITHOUT_TOTALS = 10_000;
 
@@ -96,6 +98,8 @@ export class PackageSync {
       sleep?: (ms: number) => Promise<void>;
       /** The log length that makes the sync wait for a checkpoint (workspace.makeLogRoom; tests set it low). */
       logLimitFrames?: number;
+      /** The clock slices are timed with (storeSliced; tests step it). */
+      now?: () => number;
     } = {},
   ) {
     const db = ws.db;
@@ -123,6 +127,11 @@ export class PackageSync {
     this.supersede = db.prepare<[PackageKind, number, number, number]>(
       "UPDATE sync_runs SET state = 'done', error = 'superseded' WHERE kind = ? AND state IN ('running', 'failed') AND from_ts >= ? AND to_ts <= ? AND id < ?",
     );
+  }
+
+  /** Whether somebody works with a scanner now: a count is open, or a package or return was scanned in the last SCANNING_MS. */
+  private scanning(): boolean {
+    return this.repo.countOpen() || (this.ctx.options.now ?? Date.now)() - this.repo.lastScanAt() < SCANNING_MS;
   }
 
   isRunning(): boolean {
@@ -249,10 +258,18 @@ export class PackageSync {
         fetched.rows,
         (slice) => this.repo.upsertRows(slice, now),
         () => this.insertPage.run(run.id, page, fetched.count, now),
-        // While somebody counts, slices wait for the disk themselves so a scan's commit does not
-        // flush theirs (ingest.ts, cacheTransaction).
+        // While somebody scans (a count is open, or a scan in the last SCANNING_MS), slices are
+        // short: a scan waits for one at most. Otherwise they are longer, and fewer commits store
+        // the page sooner. While a count is open they also wait for the disk themselves, so a
+        // scan's commit does not flush theirs (ingest.ts, cacheTransaction).
         // Before a slice, the log is kept from growing without end (workspace.ts, makeLogRoom).
-        { sizer, durable: () => this.repo.countOpen(), room: () => this.ws.makeLogRoom(this.opts.logLimitFrames) },
+        {
+          sizer,
+          now: this.opts.now,
+          budgetMs: () => (this.scanning() ? SLICE_BUDGET_MS : IDLE_SLICE_BUDGET_MS),
+          durable: () => this.repo.countOpen(),
+          room: () => this.ws.makeLogRoom(this.opts.logLimitFrames),
+        },
       );
       let fresh = 0;
       for (const id of fetched.ids) {
