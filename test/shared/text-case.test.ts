@@ -15,7 +15,7 @@ describe('Turkish-aware casing', () => {
     expect(fold('Çağrı Öztürk')).toBe('cagri ozturk');
   });
 
-  it('folds plain ASCII on its fast path exactly as the full Turkish rules do', () => {
+  it('folds on its fast paths (plain ASCII, Turkish letters without the locale) exactly as the full Turkish rules do', () => {
     // The full rules, as they were before the fast path: the fast path must never change a search key.
     const FOLD: Record<string, string> = { ı: 'i', ş: 's', ğ: 'g', ü: 'u', ö: 'o', ç: 'c', â: 'a', î: 'i', û: 'u' };
     const full = (s: string) =>
@@ -31,5 +31,13 @@ describe('Turkish-aware casing', () => {
     const mixed = fc.string({ unit: fc.constantFrom('I', 'i', 'İ', 'ı', 'Ş', 'ş', 'A', ' ', '\t', 'é', '7', '-'), maxLength: 20 });
     fc.assert(fc.property(mixed, (s) => fold(s) === full(s)), { numRuns: 2000 });
     expect(fold('ORD-2026 IBRAHIM')).toBe('ord-2026 ibrahim');
+    // Any text at all (the non-ASCII path lowers without the locale): the same keys as the full rules.
+    const turkish = fc.string({
+      unit: fc.constantFrom('I', 'İ', 'ı', 'i', '\u0307', 'Ş', 'Ğ', 'Ü', 'Ö', 'Ç', 'Â', 'Î', 'Û', 'é', 'ß', 'ﬁ', 'Σ', '\u00a0', ' ', 'a', 'Z', '1'),
+      maxLength: 24,
+    });
+    fc.assert(fc.property(turkish, (s) => fold(s) === full(s)), { numRuns: 5000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 24 }), (s) => fold(s) === full(s)), { numRuns: 5000 });
+    expect(fold('Kırmızı Çanta İNCE Şal')).toBe('kirmizi canta ince sal');
   });
 });
