@@ -1,27 +1,21 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { openDatabase, schemaVersion } from '../../src/main/core/db/open';
-import { tempDir } from '../support/temp';
+import { schemaVersion } from '../../src/main/core/db/open';
+import { workspaceBefore } from '../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());
 
 describe('workspace migration 009 (GS1 data on scan events)', () => {
   it('adds the GS1 columns to a database with counts in it, keeping every event', () => {
-    const t = tempDir();
-    cleanup = t.cleanup;
-    const file = join(t.dir, 'ws.db');
     // A workspace as the version before 009 left it, with a count and a scan.
-    const before = openDatabase(
-      file,
-      workspaceMigrations.filter((m) => m.version < 9),
-    );
+    const { before, upgrade, cleanup: done } = workspaceBefore(9);
+    cleanup = done;
     before.exec(`INSERT INTO count_sessions (id, storage_code, state, created_at, updated_at) VALUES (1, 'A-01', 'open', 'x', 'x');
       INSERT INTO scan_events (session_id, kind, raw_code, sku, delta, at) VALUES (1, 'scan', '8690000000012', 'S-1', 1, 'x');`);
     before.close();
 
-    const db = openDatabase(file, workspaceMigrations);
+    const db = upgrade();
     expect(schemaVersion(db)).toBe(workspaceMigrations.at(-1)!.version);
     const columns = db
       .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('scan_events')")

@@ -1,21 +1,15 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { openDatabase, schemaVersion } from '../../src/main/core/db/open';
-import { tempDir } from '../support/temp';
+import { schemaVersion } from '../../src/main/core/db/open';
+import { workspaceBefore } from '../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());
 
 describe('workspace migration 013 (recounts, choices, package moves)', () => {
   it('rebuilds scan_events for the new kinds keeping every event, its id, undo link and GS1 data', () => {
-    const t = tempDir();
-    cleanup = t.cleanup;
-    const file = join(t.dir, 'ws.db');
-    const before = openDatabase(
-      file,
-      workspaceMigrations.filter((m) => m.version < 13),
-    );
+    const { before, upgrade, cleanup: done } = workspaceBefore(13);
+    cleanup = done;
     before.exec(`INSERT INTO count_sessions (id, storage_code, state, created_at, updated_at) VALUES (1, 'A-01', 'open', 'x', 'x');
       INSERT INTO scan_events (id, session_id, kind, raw_code, sku, delta, at, lot) VALUES (5, 1, 'scan', '8690000000012', 'S-1', 2, 'x', 'L1');
       INSERT INTO scan_events (id, session_id, kind, sku, undoes, at) VALUES (6, 1, 'undo', 'S-1', 5, 'y');
@@ -23,7 +17,7 @@ describe('workspace migration 013 (recounts, choices, package moves)', () => {
       INSERT INTO count_lines (session_id, sku, quantity, first_event, last_event, updated_at) VALUES (1, 'S-1', 0, 5, 6, 'y');`);
     before.close();
 
-    const db = openDatabase(file, workspaceMigrations);
+    const db = upgrade();
     expect(schemaVersion(db)).toBe(workspaceMigrations.at(-1)!.version);
     expect(db.prepare('SELECT id, kind, sku, delta, undoes, undone, lot FROM scan_events ORDER BY id').all()).toEqual([
       { id: 5, kind: 'scan', sku: 'S-1', delta: 2, undoes: null, undone: 1, lot: 'L1' },

@@ -1,25 +1,19 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { openDatabase, schemaVersion } from '../../src/main/core/db/open';
-import { tempDir } from '../support/temp';
+import { schemaVersion, type Db } from '../../src/main/core/db/open';
+import { workspaceBefore } from '../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());
 
 /** Entries an index holds (SQLite's dbstat: an index's entries are the cells of its pages, each in one page). */
-const entries = (db: ReturnType<typeof openDatabase>, index: string) =>
+const entries = (db: Db, index: string) =>
   db.prepare<[string], { n: number | null }>('SELECT sum(ncell) AS n FROM dbstat WHERE name = ?').get(index)!.n ?? 0;
 
 describe('workspace migration 014 (indexes of the Returns list hold returns only)', () => {
   it('keeps the Returns list as it was and takes order packages out of its indexes', () => {
-    const t = tempDir();
-    cleanup = t.cleanup;
-    const file = join(t.dir, 'ws.db');
-    const before = openDatabase(
-      file,
-      workspaceMigrations.filter((m) => m.version < 14),
-    );
+    const { before, upgrade, cleanup: done } = workspaceBefore(14);
+    cleanup = done;
     const insert = before.prepare(
       `INSERT INTO packages (id, kind, status, cargo_name, customer_first_name, customer_last_name, order_ts, return_ts, is_confirm, raw_json, synced_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', 'x')`,
@@ -42,7 +36,7 @@ describe('workspace migration 014 (indexes of the Returns list hold returns only
     expect(entries(before, 'packages_return_ts')).toBe(340);
     before.close();
 
-    const db = openDatabase(file, workspaceMigrations);
+    const db = upgrade();
     expect(schemaVersion(db)).toBe(workspaceMigrations.at(-1)!.version);
     expect(list(db)).toEqual(listed);
     for (const index of ['returns_ts', 'returns_first_name', 'returns_last_name', 'returns_carrier', 'returns_decision'])
