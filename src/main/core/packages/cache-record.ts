@@ -45,8 +45,10 @@ export interface CacheRow {
   /** `rawJson` packed for the cache (record-pack.ts), when already done outside the write transaction. */
   raw?: Buffer;
   lines: CacheLine[];
-  /** [code (upper case), field] for package_codes. */
+  /** [code (upper case), field] for package_codes: the codes that name the package itself. */
   codes: [string, string][];
+  /** The SKUs and barcodes of its products (upper case, each once), for package_products (productToken). */
+  productCodes: string[];
   /** Folded free text for the trigram index. */
   text: string;
 }
@@ -62,6 +64,16 @@ function unique(values: (string | null | undefined)[]): string[] {
 export class GarbledRecord extends Error {}
 
 export const normCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * A product code as one token of package_products (FTS5, `ascii` tokenizer): the hex of its UTF-8
+ * bytes, so any character a code holds stays inside one token and the tokenizer changes nothing.
+ * A prefix of a code gives a prefix of its token.
+ */
+export const productToken = (code: string) => Buffer.from(code, 'utf8').toString('hex');
+
+/** The FTS5 query that finds exactly the packages holding `code` (normalised) as a product code. */
+export const productMatch = (code: string) => `"${productToken(code)}"`;
 
 export function toTs(value: string | null | undefined): number | null {
   if (!value) return null;
@@ -83,11 +95,13 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     throw new GarbledRecord(`record ${index} has no usable package id (${JSON.stringify(id)})`);
   }
   const codes = new Map<string, string>();
+  const products = new Set<string>();
   const addCode = (value: string | number | null | undefined, field: string) => {
     if (value === null || value === undefined) return;
     const code = normCode(String(value));
     if (code.length === 0 || code.length > 200) return;
-    if (!codes.has(`${code}\u0000${field}`)) codes.set(`${code}\u0000${field}`, field);
+    if (field === 'sku' || field === 'barcode') products.add(code);
+    else if (!codes.has(`${code}\u0000${field}`)) codes.set(`${code}\u0000${field}`, field);
   };
   addCode(id, 'id');
   addCode(record.orderNumber, 'orderNumber');
@@ -174,6 +188,7 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     rawJson: sent ?? JSON.stringify(record),
     lines,
     codes: [...codes.entries()].map(([k, field]) => [k.slice(0, k.indexOf('\u0000')), field]),
+    productCodes: [...products],
     text,
   };
 }

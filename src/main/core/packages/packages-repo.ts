@@ -6,7 +6,7 @@ import { createProductsRepo } from '../catalog/products-repo';
 import type { Db } from '../db/open';
 import { countCache, ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
-import { normCode, toCacheRow, type CacheRow } from './cache-record';
+import { normCode, productMatch, productToken, toCacheRow, type CacheRow } from './cache-record';
 import { createMoveRecorder } from './moves';
 import { packRecord, unpackRecord } from './record-pack';
 
@@ -73,8 +73,9 @@ const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
   opts.kind === 'all' ? (opts.status ? 'packages_status_ts' : 'packages_ts') : opts.status ? 'packages_kind_status_ts' : 'packages_kind_ts';
 
 /**
- * The package cache. Writes come page by page from the sync (one transaction per page); reads
- * answer lookups by any code (one indexed table) and free-text searches (FTS5 trigram).
+ * The package cache. Writes come page by page from the sync (in slices, ingest.ts); reads answer
+ * lookups by any code (package_codes for codes that name a package, package_products for its
+ * products' SKUs and barcodes, migration 015) and free-text searches (FTS5 trigram).
  */
 export function createPackagesRepo(db: Db) {
   const products = createProductsRepo(db);
@@ -98,11 +99,13 @@ export function createPackagesRepo(db: Db) {
   const deleteItem = db.prepare<[string, number]>('DELETE FROM package_items WHERE source_order_item_line_id = ? AND package_pk = ?');
   const deleteCode = db.prepare<[string, number, string]>('DELETE FROM package_codes WHERE code = ? AND package_pk = ? AND field = ?');
   const deleteText = db.prepare<[number]>('DELETE FROM packages_fts WHERE rowid = ?');
+  const deleteProducts = db.prepare<[number]>('DELETE FROM package_products WHERE rowid = ?');
   const insertItem = db.prepare<[string, number]>(
     'INSERT OR IGNORE INTO package_items (source_order_item_line_id, package_pk) VALUES (?, ?)',
   );
   const insertCode = db.prepare('INSERT OR IGNORE INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)');
   const insertText = db.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)');
+  const insertProducts = db.prepare<[number, string]>('INSERT INTO package_products (rowid, codes) VALUES (?, ?)');
 
   const detailByKey = db.prepare<[PackageKind, number], SummaryRow & { raw_json: string; raw: Buffer | null; synced_at: string }>(
     `SELECT ${SUMMARY_COLUMNS}, p.raw_json, p.raw, p.synced_at FROM packages p WHERE p.kind = ? AND p.id = ?`,
@@ -110,9 +113,13 @@ export function createPackagesRepo(db: Db) {
   const rawByPk = db.prepare<[number], { kind: PackageKind; raw_json: string; raw: Buffer | null; synced_at: string }>(
     'SELECT kind, raw_json, raw, synced_at FROM packages WHERE pk = ?',
   );
-  const byCode = db.prepare<[string], SummaryRow>(
-    `SELECT DISTINCT ${SUMMARY_COLUMNS} FROM package_codes c JOIN packages p ON p.pk = c.package_pk WHERE c.code = ? ORDER BY p.order_ts DESC LIMIT 200`,
+  // A code names packages (package_codes) or is a product's SKU or barcode (package_products).
+  const byCodeStmt = db.prepare<[string, string], SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM packages p
+     WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code = ? UNION ALL SELECT rowid FROM package_products WHERE package_products MATCH ?)
+     ORDER BY p.order_ts DESC LIMIT 200`,
   );
+  const byCode = (code: string): SummaryRow[] => (code === '' ? [] : byCodeStmt.all(code, productMatch(code)));
   const counts = db.prepare<[], { kind: PackageKind; n: number }>('SELECT kind, count(*) AS n FROM packages GROUP BY kind');
   const statuses = db.prepare<[], { status: string }>('SELECT DISTINCT status FROM packages WHERE status IS NOT NULL ORDER BY status');
 
@@ -149,6 +156,7 @@ export function createPackagesRepo(db: Db) {
         // The old record says which codes and item lines to take out (by their primary keys).
         const old = toCacheRow(JSON.parse(recordJson(existing)) as PackageRecord, row.kind, 0);
         for (const [code, field] of old.codes) deleteCode.run(code, pk, field);
+        if (old.productCodes.length > 0) deleteProducts.run(pk);
         for (const line of old.lines)
           for (const it of line.items) if (it.sourceOrderItemLineId) deleteItem.run(it.sourceOrderItemLineId, pk);
         updatePackage.run({ ...params, pk });
@@ -169,6 +177,7 @@ export function createPackagesRepo(db: Db) {
       }
       for (const [code, field] of row.codes) insertCode.run(code, pk, field);
       insertText.run(pk, row.text);
+      if (row.productCodes.length > 0) insertProducts.run(pk, row.productCodes.map(productToken).join(' '));
     }
     return { inserted, updated };
   }
@@ -265,15 +274,14 @@ export function createPackagesRepo(db: Db) {
   }
 
   /**
-   * Every shape is served by an index: codes by package_codes, text by the trigram index (textSearch),
+   * Every shape is served by an index: codes by package_codes and package_products, text by the trigram index (textSearch),
    * short input by a bounded range of package_codes, the plain list by the order-date
    * indexes.
    */
   function search(opts: SearchOptions): PackageSearchResult {
     const q = opts.query.trim();
     if (q) {
-      const exact = byCode
-        .all(normCode(q))
+      const exact = byCode(normCode(q))
         .filter((r) => (opts.kind === 'all' || r.kind === opts.kind) && (!opts.status || r.status === opts.status));
       if (exact.length > 0) {
         return { total: exact.length, items: exact.slice(opts.offset, opts.offset + opts.limit).map(toSummary), mode: 'code' };
@@ -283,8 +291,9 @@ export function createPackagesRepo(db: Db) {
       // cached text holds one: such a search matches nothing.
       if (folded.includes('\0')) return { total: 0, items: [], mode: 'text' };
       if (folded.length >= 3) return textSearch(ftsPhrase(folded), opts);
-      // One or two characters: a prefix of a code. The first PREFIX_LIMIT packages of the code
-      // index answer it (a bounded range read), newest first.
+      // One or two characters: a prefix of a code that names a package (not of a product's SKU or
+      // barcode: those hold most packages each, and are found when typed or scanned whole). The
+      // first PREFIX_LIMIT packages of the code index answer it (a bounded range read), newest first.
       const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`, PREFIX_LIMIT];
       const filter = filterSql(opts, params, true);
       const rows = stmt(
@@ -324,7 +333,7 @@ export function createPackagesRepo(db: Db) {
     lastScanAt: (): number => scannedAt,
     search,
     /** Exact code lookup (order number, package id, cargo codes, SKU, barcode …). */
-    lookup: (code: string): PackageSummary[] => byCode.all(normCode(code)).map(toSummary),
+    lookup: (code: string): PackageSummary[] => byCode(normCode(code)).map(toSummary),
     get(kind: PackageKind, id: number): PackageDetail {
       const row = detailByKey.get(kind, id);
       if (!row) throw new AppError('not_found', `no ${kind} package ${id} in the cache`, { reason: 'package_not_found', id });

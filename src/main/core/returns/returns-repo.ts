@@ -9,9 +9,6 @@ import { createInspectionExport } from './export-csv';
 import { createInspections, expectedLines } from './inspections';
 import { FROM, listWhere, SELECT, toSummary, type ListFilters, type SummaryRow } from './list-query';
 
-/** Codes that name a package (scan-to-open); a product's SKU or barcode names an item instead. */
-const PACKAGE_FIELDS = "('id', 'orderNumber', 'sourcePackageId', 'cargoTrackingNumber', 'cargoKey', 'cargoBarcode', 'parcelBarcode')";
-
 /**
  * Return packages at the desk and their inspections. Reads come from the package cache (works
  * offline); inspections are local and kept until a person marks them done (and after). The list's
@@ -25,8 +22,10 @@ export function createReturnsRepo(ws: Workspace) {
   const s = {
     // An exact code matches a handful of packages: found by their row keys and sorted (`+p.kind`:
     // not by walking every return in date order until 50 match, as SQLite otherwise planned).
+    // package_codes holds the codes that name a package (scan-to-open); a product's SKU or
+    // barcode names an item instead, and is in package_products (migration 015).
     scan: db.prepare<[string], SummaryRow>(
-      `${SELECT} WHERE +p.kind = 'return' AND p.pk IN (SELECT package_pk FROM package_codes WHERE code = ? AND field IN ${PACKAGE_FIELDS}) ORDER BY ts DESC LIMIT 50`,
+      `${SELECT} WHERE +p.kind = 'return' AND p.pk IN (SELECT package_pk FROM package_codes WHERE code = ?) ORDER BY ts DESC LIMIT 50`,
     ),
     byId: db.prepare<[number], SummaryRow>(`${SELECT} WHERE p.kind = 'return' AND p.id = ?`),
     carriers: db.prepare<[], { cargo_name: string }>(

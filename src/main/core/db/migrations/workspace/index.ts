@@ -11,6 +11,7 @@ import { m010CompactCache } from './010-compact-cache';
 import { m012CountWhoWhen } from './012-count-who-when';
 import { m013CountTrust } from './013-count-trust';
 import { m014ReturnIndexes } from './014-return-indexes';
+import { m015ProductCodes } from './015-product-codes';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -30,4 +31,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m012CountWhoWhen,
   m013CountTrust,
   m014ReturnIndexes,
+  m015ProductCodes,
 ];
