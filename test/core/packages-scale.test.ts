@@ -187,7 +187,7 @@ describe('sync pages in the cache', () => {
     expect(new Set(await syncSizes())).toEqual(new Set([100]));
     await t.call('packages.search', { query: 'ay', kind: 'all', offset: 0, limit: 50 });
     expect(new Set(await syncSizes())).toEqual(new Set([100]));
-    const code = ws.db.prepare<[], string>("SELECT code FROM package_codes WHERE field = 'orderNumber' LIMIT 1").pluck().get()!;
+    const code = ws.db.prepare<[], string>('SELECT order_number FROM packages WHERE order_number IS NOT NULL LIMIT 1').pluck().get()!;
     const scans = [
       () => t.call('returns.scan', { code: 'RT-NOT-HERE' }),
       () => t.call('packages.lookup', { code: 'NOT-HERE' }),
@@ -327,7 +327,7 @@ describe('list queries', () => {
     for (const { sql, plan } of found) {
       // A bounded set (an exact code, a short code prefix, or a text with few matches:
       // "+p.order_ts") is sorted; nothing else is, and nothing scans the table.
-      const bounded = /code = \?|code >= \? AND code < \?/.test(sql) || /\+p\.order_ts/.test(sql);
+      const bounded = /package_(names|products) MATCH \?/.test(sql) || /\+p\.order_ts/.test(sql);
       expect(plan, sql).not.toMatch(/SCAN p\b(?! USING)/);
       if (bounded) expect(plan, sql).not.toMatch(/SCAN p\b/);
       else if (/ORDER BY/.test(sql)) expect(plan, sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
@@ -395,8 +395,8 @@ describe('migration 010', () => {
     const line = Number(old.prepare("INSERT INTO package_lines (package_pk, position, sku) VALUES (?, 0, 'X')").run(pk).lastInsertRowid);
     const itemLine = String(sample.lines![0]!.itemLines![0]!.sourceOrderItemLineId);
     old.prepare('INSERT INTO package_items (package_pk, line_pk, source_order_item_line_id) VALUES (?, ?, ?)').run(pk, line, itemLine);
-    for (const [code, field] of row.codes)
-      old.prepare('INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)').run(code, pk, field);
+    for (const code of row.codes) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'orderNumber')").run(code, pk);
+    for (const code of row.productCodes) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'sku')").run(code, pk);
     old.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)').run(pk, row.text);
     old.close();
 
@@ -409,6 +409,7 @@ describe('migration 010', () => {
     const repo = createPackagesRepo(db);
     expect(repo.get('order', sample.id!).record).toEqual(sample);
     expect(repo.lookup(String(sample.orderNumber)).map((p) => p.id)).toEqual([sample.id]);
+    expect(repo.lookup(row.productCodes[0]!).map((p) => p.id)).toEqual([sample.id]);
     expect(repo.search({ query: 'ipek', kind: 'all', status: null, offset: 0, limit: 10 }).items.map((p) => p.id)).toEqual([sample.id]);
     const n = PackageNotification.parse({
       ...JSON.parse(readFileSync(join(samples, 'webhook_OrderPackageStatusChangedEvent.json'), 'utf8')),

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { toCacheRow } from '../../src/main/core/packages/cache-record';
+import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { PackageSync } from '../../src/main/core/packages/sync';
 import { rig, type TestRig } from '../support/core';
 
@@ -14,10 +16,12 @@ describe('returns desk: GS1 logistic labels', () => {
     await t.signIn();
     await new PackageSync(t.core.ctx.workspace(), t.core.ctx).run({ from: new Date(Date.now() - 60 * 86_400_000).toISOString() });
     const first = (await t.call('returns.list', {})).items[0]!;
-    // The carrier printed an SSCC as the parcel's barcode (as the cache stores a package's codes).
-    const db = t.core.ctx.workspace().db;
-    const pk = db.prepare<[number], { pk: number }>("SELECT pk FROM packages WHERE kind = 'return' AND id = ?").get(first.id)!.pk;
-    db.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'parcelBarcode')").run(SSCC, pk);
+    // The carrier printed an SSCC as the parcel's barcode: the package comes again with it.
+    const ws = t.core.ctx.workspace();
+    const repo = packagesOf(ws);
+    const record = structuredClone(repo.get('return', first.id).record);
+    record.parcels = [...(record.parcels ?? []), { parcelBarcode: SSCC }];
+    ws.db.transaction(() => repo.upsertRows([toCacheRow(record, 'return', 0)], new Date().toISOString()))();
 
     for (const code of [`]C100${SSCC}`, `(00)${SSCC}`, `00${SSCC}${GS}400PO-1`, SSCC]) {
       expect(

@@ -45,9 +45,9 @@ export interface CacheRow {
   /** `rawJson` packed for the cache (record-pack.ts), when already done outside the write transaction. */
   raw?: Buffer;
   lines: CacheLine[];
-  /** [code (upper case), field] for package_codes: the codes that name the package itself. */
-  codes: [string, string][];
-  /** The SKUs and barcodes of its products (upper case, each once), for package_products (productToken). */
+  /** The codes that name the package itself (upper case, each once), for package_names (codeToken). */
+  codes: string[];
+  /** The SKUs and barcodes of its products (upper case, each once), for package_products (codeToken). */
   productCodes: string[];
   /** Folded free text for the trigram index. */
   text: string;
@@ -66,14 +66,17 @@ export class GarbledRecord extends Error {}
 export const normCode = (code: string) => code.trim().toUpperCase();
 
 /**
- * A product code as one token of package_products (FTS5, `ascii` tokenizer): the hex of its UTF-8
- * bytes, so any character a code holds stays inside one token and the tokenizer changes nothing.
- * A prefix of a code gives a prefix of its token.
+ * A code as one token of package_names or package_products (FTS5, `ascii` tokenizer): the hex of
+ * its UTF-8 bytes, so any character a code holds stays inside one token and the tokenizer changes
+ * nothing. A prefix of a code gives a prefix of its token.
  */
-export const productToken = (code: string) => Buffer.from(code, 'utf8').toString('hex');
+export const codeToken = (code: string) => Buffer.from(code, 'utf8').toString('hex');
 
-/** The FTS5 query that finds exactly the packages holding `code` (normalised) as a product code. */
-export const productMatch = (code: string) => `"${productToken(code)}"`;
+/** The FTS5 query that finds exactly the packages holding `code` (normalised). */
+export const codeMatch = (code: string) => `"${codeToken(code)}"`;
+
+/** The FTS5 query that finds the packages holding a code that starts with `prefix` (normalised). */
+export const codePrefixMatch = (prefix: string) => `"${codeToken(prefix)}" *`;
 
 export function toTs(value: string | null | undefined): number | null {
   if (!value) return null;
@@ -94,14 +97,13 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
     throw new GarbledRecord(`record ${index} has no usable package id (${JSON.stringify(id)})`);
   }
-  const codes = new Map<string, string>();
+  const codes = new Set<string>();
   const products = new Set<string>();
   const addCode = (value: string | number | null | undefined, field: string) => {
     if (value === null || value === undefined) return;
     const code = normCode(String(value));
     if (code.length === 0 || code.length > 200) return;
-    if (field === 'sku' || field === 'barcode') products.add(code);
-    else if (!codes.has(`${code}\u0000${field}`)) codes.set(`${code}\u0000${field}`, field);
+    (field === 'sku' || field === 'barcode' ? products : codes).add(code);
   };
   addCode(id, 'id');
   addCode(record.orderNumber, 'orderNumber');
@@ -187,7 +189,7 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     itemCount,
     rawJson: sent ?? JSON.stringify(record),
     lines,
-    codes: [...codes.entries()].map(([k, field]) => [k.slice(0, k.indexOf('\u0000')), field]),
+    codes: [...codes],
     productCodes: [...products],
     text,
   };

@@ -6,7 +6,7 @@ import { createProductsRepo } from '../catalog/products-repo';
 import type { Db } from '../db/open';
 import { countCache, ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
-import { normCode, productMatch, productToken, toCacheRow, type CacheRow } from './cache-record';
+import { codeMatch, codePrefixMatch, codeToken, normCode, toCacheRow, type CacheRow } from './cache-record';
 import { createMoveRecorder } from './moves';
 import { packRecord, unpackRecord } from './record-pack';
 
@@ -74,8 +74,8 @@ const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
 
 /**
  * The package cache. Writes come page by page from the sync (in slices, ingest.ts); reads answer
- * lookups by any code (package_codes for codes that name a package, package_products for its
- * products' SKUs and barcodes, migration 015) and free-text searches (FTS5 trigram).
+ * lookups by any code (package_names for the codes that name a package, package_products for its
+ * products' SKUs and barcodes: migrations 015 and 016) and free-text searches (FTS5 trigram).
  */
 export function createPackagesRepo(db: Db) {
   const products = createProductsRepo(db);
@@ -97,13 +97,13 @@ export function createPackagesRepo(db: Db) {
      WHERE pk = @pk`,
   );
   const deleteItem = db.prepare<[string, number]>('DELETE FROM package_items WHERE source_order_item_line_id = ? AND package_pk = ?');
-  const deleteCode = db.prepare<[string, number, string]>('DELETE FROM package_codes WHERE code = ? AND package_pk = ? AND field = ?');
+  const deleteNames = db.prepare<[number]>('DELETE FROM package_names WHERE rowid = ?');
   const deleteText = db.prepare<[number]>('DELETE FROM packages_fts WHERE rowid = ?');
   const deleteProducts = db.prepare<[number]>('DELETE FROM package_products WHERE rowid = ?');
   const insertItem = db.prepare<[string, number]>(
     'INSERT OR IGNORE INTO package_items (source_order_item_line_id, package_pk) VALUES (?, ?)',
   );
-  const insertCode = db.prepare('INSERT OR IGNORE INTO package_codes (code, package_pk, field) VALUES (?, ?, ?)');
+  const insertNames = db.prepare<[number, string]>('INSERT INTO package_names (rowid, codes) VALUES (?, ?)');
   const insertText = db.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)');
   const insertProducts = db.prepare<[number, string]>('INSERT INTO package_products (rowid, codes) VALUES (?, ?)');
 
@@ -113,13 +113,17 @@ export function createPackagesRepo(db: Db) {
   const rawByPk = db.prepare<[number], { kind: PackageKind; raw_json: string; raw: Buffer | null; synced_at: string }>(
     'SELECT kind, raw_json, raw, synced_at FROM packages WHERE pk = ?',
   );
-  // A code names packages (package_codes) or is a product's SKU or barcode (package_products).
+  // A code names packages (package_names) or is a product's SKU or barcode (package_products).
   const byCodeStmt = db.prepare<[string, string], SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM packages p
-     WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code = ? UNION ALL SELECT rowid FROM package_products WHERE package_products MATCH ?)
+     WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ? UNION ALL SELECT rowid FROM package_products WHERE package_products MATCH ?)
      ORDER BY p.order_ts DESC LIMIT 200`,
   );
-  const byCode = (code: string): SummaryRow[] => (code === '' ? [] : byCodeStmt.all(code, productMatch(code)));
+  const byCode = (code: string): SummaryRow[] => {
+    if (code === '') return [];
+    const match = codeMatch(code);
+    return byCodeStmt.all(match, match);
+  };
   const counts = db.prepare<[], { kind: PackageKind; n: number }>('SELECT kind, count(*) AS n FROM packages GROUP BY kind');
   const statuses = db.prepare<[], { status: string }>('SELECT DISTINCT status FROM packages WHERE status IS NOT NULL ORDER BY status');
 
@@ -155,7 +159,7 @@ export function createPackagesRepo(db: Db) {
         pk = existing.pk;
         // The old record says which codes and item lines to take out (by their primary keys).
         const old = toCacheRow(JSON.parse(recordJson(existing)) as PackageRecord, row.kind, 0);
-        for (const [code, field] of old.codes) deleteCode.run(code, pk, field);
+        if (old.codes.length > 0) deleteNames.run(pk);
         if (old.productCodes.length > 0) deleteProducts.run(pk);
         for (const line of old.lines)
           for (const it of line.items) if (it.sourceOrderItemLineId) deleteItem.run(it.sourceOrderItemLineId, pk);
@@ -175,9 +179,9 @@ export function createPackagesRepo(db: Db) {
         learned.add(key);
         products.learnFromPackage({ sku: line.sku, barcode: line.barcode, name: line.productName, image: line.imageUrl }, syncedAt);
       }
-      for (const [code, field] of row.codes) insertCode.run(code, pk, field);
+      if (row.codes.length > 0) insertNames.run(pk, row.codes.map(codeToken).join(' '));
       insertText.run(pk, row.text);
-      if (row.productCodes.length > 0) insertProducts.run(pk, row.productCodes.map(productToken).join(' '));
+      if (row.productCodes.length > 0) insertProducts.run(pk, row.productCodes.map(codeToken).join(' '));
     }
     return { inserted, updated };
   }
@@ -274,8 +278,8 @@ export function createPackagesRepo(db: Db) {
   }
 
   /**
-   * Every shape is served by an index: codes by package_codes and package_products, text by the trigram index (textSearch),
-   * short input by a bounded range of package_codes, the plain list by the order-date
+   * Every shape is served by an index: codes by package_names and package_products, text by the trigram index (textSearch),
+   * short input by package_names' prefix index, the plain list by the order-date
    * indexes.
    */
   function search(opts: SearchOptions): PackageSearchResult {
@@ -293,11 +297,12 @@ export function createPackagesRepo(db: Db) {
       if (folded.length >= 3) return textSearch(ftsPhrase(folded), opts);
       // One or two characters: a prefix of a code that names a package (not of a product's SKU or
       // barcode: those hold most packages each, and are found when typed or scanned whole). The
-      // first PREFIX_LIMIT packages of the code index answer it (a bounded range read), newest first.
-      const params: unknown[] = [normCode(q), `${normCode(q)}\u{10FFFF}`, PREFIX_LIMIT];
+      // PREFIX_LIMIT packages stored last with such a code answer it (package_names' prefix index,
+      // migration 016: one or two bytes of a code), newest order date first.
+      const params: unknown[] = [codePrefixMatch(normCode(q)), PREFIX_LIMIT];
       const filter = filterSql(opts, params, true);
       const rows = stmt(
-        `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT package_pk FROM package_codes WHERE code >= ? AND code < ? LIMIT ?)${filter} ORDER BY +p.order_ts DESC`,
+        `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ? ORDER BY rowid DESC LIMIT ?)${filter} ORDER BY +p.order_ts DESC`,
       ).all(...params) as SummaryRow[];
       return {
         total: rows.length,

@@ -1,7 +1,7 @@
 import type { ReturnDetail, ReturnSummary } from '../../../shared/domain/returns';
 import { parcelCode } from '../../../shared/gs1/scan-intent';
 import { countCache, statementCache } from '../db/statements';
-import { normCode } from '../packages/cache-record';
+import { codeMatch, normCode } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
 import { createNotificationsRepo } from '../notifications/notifications-repo';
 import type { Workspace } from '../workspace';
@@ -22,10 +22,10 @@ export function createReturnsRepo(ws: Workspace) {
   const s = {
     // An exact code matches a handful of packages: found by their row keys and sorted (`+p.kind`:
     // not by walking every return in date order until 50 match, as SQLite otherwise planned).
-    // package_codes holds the codes that name a package (scan-to-open); a product's SKU or
-    // barcode names an item instead, and is in package_products (migration 015).
+    // package_names holds the codes that name a package (scan-to-open); a product's SKU or
+    // barcode names an item instead, and is in package_products (migrations 015, 016).
     scan: db.prepare<[string], SummaryRow>(
-      `${SELECT} WHERE +p.kind = 'return' AND p.pk IN (SELECT package_pk FROM package_codes WHERE code = ?) ORDER BY ts DESC LIMIT 50`,
+      `${SELECT} WHERE +p.kind = 'return' AND p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ?) ORDER BY ts DESC LIMIT 50`,
     ),
     byId: db.prepare<[number], SummaryRow>(`${SELECT} WHERE p.kind = 'return' AND p.id = ?`),
     carriers: db.prepare<[], { cargo_name: string }>(
@@ -73,8 +73,9 @@ export function createReturnsRepo(ws: Workspace) {
     /** A parcel label: any code of the package, or a GS1 label whose (00) SSCC the package carries. */
     scan(code: string): ReturnSummary[] {
       const sscc = parcelCode(code);
-      const bySscc = sscc ? s.scan.all(normCode(sscc)) : [];
-      return (bySscc.length ? bySscc : s.scan.all(normCode(code))).map(toSummary);
+      const byCode = (c: string) => (normCode(c) === '' ? [] : s.scan.all(codeMatch(normCode(c))));
+      const bySscc = sscc ? byCode(sscc) : [];
+      return (bySscc.length ? bySscc : byCode(code)).map(toSummary);
     },
 
     get,

@@ -12,6 +12,7 @@ import { m012CountWhoWhen } from './012-count-who-when';
 import { m013CountTrust } from './013-count-trust';
 import { m014ReturnIndexes } from './014-return-indexes';
 import { m015ProductCodes } from './015-product-codes';
+import { m016NameCodes } from './016-name-codes';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -32,4 +33,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m013CountTrust,
   m014ReturnIndexes,
   m015ProductCodes,
+  m016NameCodes,
 ];

@@ -10,7 +10,7 @@ import { workspaceBefore } from '../support/workspace-before';
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());
 
-describe('workspace migration 015 (SKUs and barcodes of products in package_products)', () => {
+describe('workspace migrations 015 and 016 (codes of products in package_products, of packages in package_names)', () => {
   it('finds the same packages by every code as before, and keeps them up to date afterwards', () => {
     const { before, upgrade, cleanup: done } = workspaceBefore(15);
     cleanup = done;
@@ -32,7 +32,7 @@ describe('workspace migration 015 (SKUs and barcodes of products in package_prod
       for (const [i, r] of recs.entries()) {
         const row = toCacheRow(r, 'order', i);
         const pk = Number(insert.run(row.id, row.orderNumber, row.orderTs, row.rawJson).lastInsertRowid);
-        for (const [c, field] of row.codes) code.run(c, pk, field);
+        for (const c of row.codes) code.run(c, pk, c === row.orderNumber ? 'orderNumber' : 'cargoTrackingNumber');
         for (const [c, field] of lineCodes(r)) if (c) code.run(String(c).toUpperCase(), pk, field);
       }
     })();
@@ -53,14 +53,18 @@ describe('workspace migration 015 (SKUs and barcodes of products in package_prod
     expect(schemaVersion(db)).toBe(workspaceMigrations.at(-1)!.version);
     const repo = createPackagesRepo(db);
     for (const [c, ids] of was) expect(repo.lookup(c).map((p) => p.id).sort((a, b) => a - b), c).toEqual(ids);
-    expect(db.prepare("SELECT count(*) FROM package_codes WHERE field IN ('sku', 'barcode')").pluck().get()).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'package_codes'").pluck().get()).toBe(0);
 
-    // A package updated after the upgrade loses the product it no longer holds.
+    // A package updated after the upgrade loses the product and the order number it no longer holds.
     const r = structuredClone(recs[0]!);
     const gone = String(r.lines![0]!.sku).toUpperCase();
     const holding = was.get(gone)!;
+    const oldNumber = String(r.orderNumber);
     r.lines = [];
+    r.orderNumber = 'NEW-1';
     db.transaction(() => repo.upsertRows([toCacheRow(r, 'order', 0)], 'y'))();
     expect(repo.lookup(gone).map((p) => p.id).sort((a, b) => a - b)).toEqual(holding.filter((id) => id !== r.id));
+    expect(repo.lookup(oldNumber)).toEqual([]);
+    expect(repo.lookup('new-1').map((p) => p.id)).toEqual([r.id]);
   });
 });
