@@ -150,6 +150,9 @@ describe('receiver: idle and abusive clients', () => {
     );
     const s = connect(h.port, '127.0.0.1');
     sockets.push(s);
+    // When the receiver closes the socket before it has read what was sent (a busy machine), the
+    // client sees a reset (ECONNRESET): closed all the same, not an error of the test.
+    s.on('error', () => undefined);
     s.write('POST /hooks/x HTTP/1.1\r\nHost: 127.0.0.1\r\n'); // headers never finished (slowloris)
     await new Promise<void>((resolve) => s.on('close', () => resolve()));
     expect(s.destroyed).toBe(true);
