@@ -119,11 +119,8 @@ export function createPackagesRepo(db: Db) {
      WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ? UNION ALL SELECT rowid FROM package_products WHERE package_products MATCH ?)
      ORDER BY p.order_ts DESC LIMIT 200`,
   );
-  const byCode = (code: string): SummaryRow[] => {
-    if (code === '') return [];
-    const match = codeMatch(code);
-    return byCodeStmt.all(match, match);
-  };
+  // An empty code is an empty FTS5 phrase, which matches nothing.
+  const byCode = (code: string): SummaryRow[] => byCodeStmt.all(codeMatch(code), codeMatch(code));
   const counts = db.prepare<[], { kind: PackageKind; n: number }>('SELECT kind, count(*) AS n FROM packages GROUP BY kind');
   const statuses = db.prepare<[], { status: string }>('SELECT DISTINCT status FROM packages WHERE status IS NOT NULL ORDER BY status');
 
@@ -157,10 +154,10 @@ export function createPackagesRepo(db: Db) {
       let pk: number;
       if (existing) {
         pk = existing.pk;
-        // The old record says which codes and item lines to take out (by their primary keys).
+        // Its codes go by its row key; the old record says which item lines to take out.
         const old = toCacheRow(JSON.parse(recordJson(existing)) as PackageRecord, row.kind, 0);
-        if (old.codes.length > 0) deleteNames.run(pk);
-        if (old.productCodes.length > 0) deleteProducts.run(pk);
+        deleteNames.run(pk);
+        deleteProducts.run(pk);
         for (const line of old.lines)
           for (const it of line.items) if (it.sourceOrderItemLineId) deleteItem.run(it.sourceOrderItemLineId, pk);
         updatePackage.run({ ...params, pk });

@@ -73,7 +73,7 @@ export function createReturnsRepo(ws: Workspace) {
     /** A parcel label: any code of the package, or a GS1 label whose (00) SSCC the package carries. */
     scan(code: string): ReturnSummary[] {
       const sscc = parcelCode(code);
-      const byCode = (c: string) => (normCode(c) === '' ? [] : s.scan.all(codeMatch(normCode(c))));
+      const byCode = (c: string) => s.scan.all(codeMatch(normCode(c)));
       const bySscc = sscc ? byCode(sscc) : [];
       return (bySscc.length ? bySscc : byCode(code)).map(toSummary);
     },
