@@ -15,6 +15,8 @@ export default defineConfig({
         input: { index: resolve(import.meta.dirname, 'src/main/hosts/electron/main.ts') },
         // Native addon: loaded at run time from its Electron-ABI build (scripts/electron-native.mjs).
         external: ['better-sqlite3'],
+        // One file: the modules the CLI loads on demand (the sandbox, node:http) stay inside it.
+        output: { codeSplitting: false },
       },
     },
   },

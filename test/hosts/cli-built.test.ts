@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,8 @@ describe('the built wd CLI', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { wd: string } };
     expect(pkg.bin.wd).toBe('out/cli/wd.js');
     expect(readFileSync(join(out.dir, 'wd.js'), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+    // CommonJS (V8 keeps a code cache for a script, not for an ES module): out/cli says so itself.
+    expect(JSON.parse(readFileSync(join(out.dir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
   });
 
   it('signs in, syncs and looks a package up without TypeScript at run time', async () => {
@@ -68,16 +70,48 @@ describe('the built wd CLI', () => {
     expect(none.stderr).toMatch(/NOPE-404/);
   });
 
-  it('looks up without reading the HTTP client (a command that never goes online starts faster)', async () => {
-    const chunk = readdirSync(out.dir).find((f) => f.startsWith('wd-undici'));
-    expect(chunk).toBeDefined();
-    renameSync(join(out.dir, chunk!), join(out.dir, `${chunk!}.away`));
+  it('looks up without reading the HTTP client, the sandbox or the web host (a command that never goes online starts faster)', async () => {
+    const chunks = readdirSync(out.dir).filter((f) => /^wd-(undici|server)/.test(f) && f.endsWith('.js'));
+    // undici, the sandbox's server and the web host's server.
+    expect(chunks).toHaveLength(3);
+    for (const c of chunks) renameSync(join(out.dir, c), join(out.dir, `${c}.away`));
     try {
       const none = await built(['lookup', 'NOPE-404']);
       expect(none.stderr).toMatch(/NOPE-404/);
       expect(none.code).toBe(1);
     } finally {
-      renameSync(join(out.dir, `${chunk!}.away`), join(out.dir, chunk!));
+      for (const c of chunks) renameSync(join(out.dir, `${c}.away`), join(out.dir, c));
     }
+  });
+
+  it('keeps its compiled code in the data directory, starts from it, and compiles again when it is damaged', async () => {
+    const dir = join(data.dir, 'cli-code-cache');
+    rmSync(dir, { recursive: true, force: true });
+    const rec = (await (await fetch(`${sandbox.url}/_sandbox/packages/record?id=500003`)).json()) as { orderNumber: string };
+    const lookup = async () => {
+      const r = await built(['lookup', rec.orderNumber, '--json']);
+      expect(r.stderr).toBe('');
+      expect((JSON.parse(r.stdout) as { items: { id: number }[] }).items.map((p) => p.id)).toContain(500003);
+    };
+    await lookup();
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const cache = join(dir, files[0]!);
+    expect(statSync(cache).size).toBeGreaterThan(100_000);
+    if (process.platform !== 'win32') expect(statSync(dir).mode & 0o777).toBe(0o700);
+    // Accepted: a second start reads it and does not write it again.
+    const written = statSync(cache).mtimeMs;
+    await lookup();
+    expect(statSync(cache).mtimeMs).toBe(written);
+    // Damaged (or written by something else): V8 refuses it, the command still answers, and the
+    // file is written again from this run.
+    writeFileSync(cache, Buffer.alloc(4096, 7));
+    await lookup();
+    expect(statSync(cache).size).toBeGreaterThan(100_000);
+    // A cache of an earlier build goes when this build writes its own.
+    writeFileSync(join(dir, 'wd-0123456789abcdef0123456789abcdef.v8'), 'old');
+    rmSync(cache);
+    await lookup();
+    expect(readdirSync(dir)).toEqual([files[0]]);
   });
 });

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
 import { PackageNotification } from '../../../shared/service/webhooks';
@@ -112,6 +112,8 @@ export async function startReceiver(
     res.end(text);
   };
 
+  // node:http is loaded when a receiver starts, not by every process that opens the core (`wd lookup`).
+  const { createServer } = await import('node:http');
   const server: Server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,

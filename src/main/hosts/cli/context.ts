@@ -40,7 +40,10 @@ export function makeContext(dataDir: string, json: boolean, t: TFunction, env: N
     json,
     t,
     env,
-    stdin: process.stdin,
+    // A getter: opening process.stdin costs a command that never reads it a few milliseconds.
+    get stdin() {
+      return process.stdin;
+    },
     print(text, value) {
       if (json) process.stdout.write(`${JSON.stringify(value ?? { message: text })}\n`);
       else process.stdout.write(`${text}\n`);

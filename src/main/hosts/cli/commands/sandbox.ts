@@ -1,4 +1,3 @@
-import { createSandbox } from '../../../sandbox/server';
 import { intOption, parse } from '../args';
 import { UsageError, type Command } from '../context';
 
@@ -20,6 +19,8 @@ export const sandboxCommand: Command = {
     if (values.host && values.host !== '127.0.0.1') throw new UsageError('the sandbox listens on 127.0.0.1 only');
     if ((values.user === undefined) !== (values.password === undefined)) throw new UsageError('--user and --password go together');
     const lifetime = intOption(values['token-lifetime'], 'token-lifetime', 1, 86_400 * 30);
+    // Loaded here, not with every command: `wd lookup` does not read the sandbox and node:http.
+    const { createSandbox } = await import('../../../sandbox/server');
     const sandbox = await createSandbox({
       port: intOption(values.port, 'port', 0, 65_535) ?? 0,
       packages: intOption(values.packages, 'packages', 0, 1_000_000),

@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../core';
 import { fileLogger } from '../../../core/log';
-import { startWebHost } from '../../web/server';
 import { sandboxTrainingService } from '../../training';
 import { intOption, parse } from '../args';
 import { UsageError, type Command } from '../context';
@@ -31,6 +30,8 @@ export const webCommand: Command = {
       log,
       trainingService: sandboxTrainingService,
     });
+    // Loaded here, not with every command (node:http and the host's routes).
+    const { startWebHost } = await import('../../web/server');
     const host = await startWebHost({
       core,
       log,

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire, wrap } from 'node:module';
+import { basename, join } from 'node:path';
+import { Script } from 'node:vm';
+import { defaultDataDir, ensurePrivateDir } from '../../core/paths';
+
+/**
+ * What `bin` runs (out/cli/wd.js, CommonJS): the CLI bundle beside it (wd-main.js) compiled with
+ * V8's code cache, so a command does not parse half a megabyte of JavaScript and compile the
+ * functions it runs on every start (Node 20 keeps no code cache for scripts it loads itself).
+ *
+ * The cache is one file in the data directory (`cli-code-cache/`, private to the user like the rest
+ * of it), named by a hash of the bundle's text and V8's version: V8 itself checks only the text's
+ * length, so a file written for another build is never read. Written when a command ends without a
+ * usable one (first run, a new build, another Node), with the functions that command compiled; a
+ * damaged or foreign file is refused by V8 and written again. Any failure to read or write it only
+ * costs the time it would have saved.
+ */
+const file = join(__dirname, 'wd-main.js');
+const source = readFileSync(file, 'utf8');
+const key = createHash('sha256').update(process.versions.v8).update('\0').update(source).digest('hex').slice(0, 32);
+const dir = join(defaultDataDir(), 'cli-code-cache');
+const cacheFile = join(dir, `wd-${key}.v8`);
+
+let cachedData: Buffer | undefined;
+try {
+  cachedData = readFileSync(cacheFile);
+} catch {
+  cachedData = undefined;
+}
+const script = new Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+if (!cachedData || script.cachedDataRejected) process.once('exit', saveCache);
+
+type Wrapper = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
+const mod = { exports: {} };
+(script.runInThisContext() as Wrapper).call(mod.exports, mod.exports, createRequire(file), mod, file, __dirname);
+
+function saveCache(): void {
+  try {
+    const data = script.createCachedData();
+    ensurePrivateDir(dir);
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, data, { mode: 0o600 });
+    renameSync(tmp, cacheFile);
+    // Caches of earlier builds are of no further use.
+    for (const f of readdirSync(dir)) if (f !== basename(cacheFile) && f.startsWith('wd-')) unlinkSync(join(dir, f));
+  } catch {
+    // A read-only or full disk: the next start compiles from the text again.
+  }
+}
