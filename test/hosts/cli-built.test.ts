@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +61,12 @@ describe('the built wd CLI', () => {
     expect(login.code).toBe(0);
     const sync = await built(['sync', '--json'], { WD_PASSWORD: 'demo1234' });
     expect(sync.stderr).toBe('');
-    expect((JSON.parse(sync.stdout) as { cached: { orders: number; returns: number } }).cached).toEqual({ orders: 60, returns: 10 });
+    const synced = JSON.parse(sync.stdout) as { cached: { orders: number; returns: number }; kinds: { fetched: number; stored: number }[] };
+    expect(synced.cached).toEqual({ orders: 60, returns: 10 });
+    // This one run stored every package it fetched: the command ran once (a chunk loaded on the
+    // way, undici, once ran the whole CLI a second time beside it).
+    expect(synced.kinds.map((k) => k.stored)).toEqual(synced.kinds.map((k) => k.fetched));
+    expect(login.stdout.trim().split('\n')).toHaveLength(1);
     const rec = (await (await fetch(`${sandbox.url}/_sandbox/packages/record?id=500007`)).json()) as { orderNumber: string };
     const hit = await built(['lookup', rec.orderNumber, '--json']);
     expect(hit.code).toBe(0);
@@ -82,6 +88,30 @@ describe('the built wd CLI', () => {
     } finally {
       for (const c of chunks) renameSync(join(out.dir, `${c}.away`), join(out.dir, c));
     }
+  });
+
+  it('runs a command once when it loads a chunk on the way (the sandbox on a fixed port answers until it is stopped)', async () => {
+    const free = createServer();
+    await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise((r) => free.close(r));
+    const child = spawn(process.execPath, [join(out.dir, 'wd.js'), 'sandbox', '--port', String(port), '--packages', '5', '--json'], {
+      cwd: root,
+      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    await new Promise<void>((r) => child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), stdout.includes('\n') && r())));
+    const login = await fetch(`http://127.0.0.1:${port}/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(login.status).toBe(401); // it answers: no user name, no token
+    child.kill('SIGTERM');
+    // A second run of the CLI beside the first would have failed to listen on the same port
+    // (exit code 1, EADDRINUSE) or printed a second address.
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout.trim().split('\n')).toEqual([JSON.stringify({ url: `http://127.0.0.1:${port}`, port, users: ['demo'] })]);
   });
 
   it('keeps its compiled code in the data directory, starts from it, and compiles again when it is damaged', async () => {

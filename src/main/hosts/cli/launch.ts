@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createRequire, wrap } from 'node:module';
+import { createRequire, Module, wrap } from 'node:module';
 import { basename, join } from 'node:path';
 import { Script } from 'node:vm';
 import { defaultDataDir, ensurePrivateDir } from '../../core/paths';
@@ -32,9 +32,15 @@ try {
 const script = new Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
 if (!cachedData || script.cachedDataRejected) process.once('exit', saveCache);
 
-type Wrapper = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
-const mod = { exports: {} };
-(script.runInThisContext() as Wrapper).call(mod.exports, mod.exports, createRequire(file), mod, file, __dirname);
+// The bundle as a module of its own in require's cache: the chunks it loads later (undici, the
+// servers) require it for what they share, and must get this copy, not a second run of the CLI.
+type Wrapper = (exports: object, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+const mod = new Module(file);
+mod.filename = file;
+mod.loaded = true;
+const req = createRequire(file);
+req.cache[file] = mod;
+(script.runInThisContext() as Wrapper).call(mod.exports, mod.exports, req, mod, file, __dirname);
 
 function saveCache(): void {
   try {
