@@ -343,11 +343,11 @@ function peakRssOf(pid: number): number | null {
 }
 
 /**
- * The shipped code on its own: the built CLI (one bundle, no tsx, no test rig in the process) syncs
- * the return list into a new data directory with the app's default page size (100). Its peak RSS is
+ * The shipped code on its own: the built CLI (no tsx, no test rig in the process) syncs the whole
+ * cache (orders and returns) into a new data directory with the app's default page size (100). Its peak RSS is
  * what the sync costs a warehouse PC; the in-process figure above includes the benchmark's own rig.
  */
-async function builtSync(url: string, returns: number) {
+async function builtSync(url: string, orders: number, returns: number) {
   const root = join(import.meta.dirname, '../..');
   const { dir, cleanup } = tempDir();
   try {
@@ -357,7 +357,7 @@ async function builtSync(url: string, returns: number) {
     if (login.status !== 0) throw new Error(`wd login failed: ${login.stderr}`);
     const from = new Date(Date.now() - 90 * DAY).toISOString();
     const t0 = performance.now();
-    const child = spawn(process.execPath, [wd, 'sync', '--kind', 'return', '--from', from], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [wd, 'sync', '--from', from], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let peak = 0;
     const poll = setInterval(() => (peak = Math.max(peak, peakRssOf(child.pid!) ?? 0)), 20);
     let stderr = '';
@@ -366,8 +366,8 @@ async function builtSync(url: string, returns: number) {
     clearInterval(poll);
     const took = performance.now() - t0;
     if (code !== 0) throw new Error(`wd sync failed (${code}): ${stderr.slice(-500)}`);
-    report(`built CLI: \`wd sync --kind return\` of ${returns} returns into a new data directory (pages of 100, the app's default)`, [
-      ['wall time', rate(returns, took)],
+    report(`built CLI: \`wd sync\` of ${orders} orders + ${returns} returns into a new data directory (pages of 100, the app's default)`, [
+      ['wall time', rate(orders + returns, took)],
       ['peak memory (VmHWM of the wd process)', peak > 0 ? `${mb(peak)}  (target ≤ 250 MB)` : 'not measured (needs Linux /proc)'],
     ]);
   } finally {
@@ -423,7 +423,7 @@ export async function packagesBench(): Promise<void> {
       .prepare<[], { o: string }>('SELECT order_number AS o FROM packages WHERE order_number IS NOT NULL LIMIT 1')
       .get()!.o;
     cliStart(t.dataDir, code);
-    await builtSync(sb.url, nReturns);
+    await builtSync(sb.url, n, nReturns);
     await packagesUiBench(t);
   } finally {
     await t?.close();
