@@ -17,7 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { productsOf } from '../../src/main/core/catalog/products-repo';
 import { countsOf } from '../../src/main/core/counts/counts-repo';
@@ -109,6 +109,15 @@ async function syncPath(url: string, counting: boolean) {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     logPeak = Math.max(logPeak, statSync(`${ws.file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
   }, 25);
+  // V8's garbage collections during the sync: is a long scan wait one of them?
+  const gcs: { start: number; ms: number; major: boolean }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      gcs.push({ start: e.startTime, ms: e.duration, major: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR });
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   loop.enable();
   const t0 = performance.now();
   await sync.run({ ...window(), kinds: ['order', 'return'] });
@@ -117,6 +126,12 @@ async function syncPath(url: string, counting: boolean) {
   clearTimeout(nextScan);
   loop.disable();
   clearInterval(sampler);
+  gcObserver.disconnect();
+  const longestScan = scans.reduce((best, w, i) => (w > (scans[best] ?? -1) ? i : best), 0);
+  const scanFrom = startedScans + longestScan * SCAN_EVERY_MS;
+  const scanTo = scanFrom + (scans[longestScan] ?? 0);
+  const gcInLongestScan = gcs.filter((g) => g.start < scanTo && g.start + g.ms > scanFrom).reduce((a, g) => a + g.ms, 0);
+  const longestGc = gcs.reduce<(typeof gcs)[number] | null>((a, g) => (a === null || g.ms > a.ms ? g : a), null);
   const counts = packagesOf(ws).counts();
   // As the sync leaves it (database and log), then with the log copied in and emptied.
   const diskAsLeft = fileSize(ws.file);
@@ -131,10 +146,23 @@ async function syncPath(url: string, counting: boolean) {
     stallMax: loop.max / 1e6,
     stallP99: loop.percentile(99) / 1e6,
     scans,
+    gc: {
+      count: gcs.length,
+      totalMs: gcs.reduce((a, g) => a + g.ms, 0),
+      longestMs: longestGc?.ms ?? 0,
+      longestMajor: longestGc?.major ?? false,
+      inLongestScanMs: gcInLongestScan,
+    },
     disk: fileSize(ws.file),
     diskAsLeft,
     logPeak,
   };
+}
+
+/** V8's collections during a sync: how many, how long in all, the longest, and how much of it fell in the longest scan's wait. */
+function gcLine(gc: { count: number; totalMs: number; longestMs: number; longestMajor: boolean; inLongestScanMs: number }, scans: boolean): string {
+  const line = `${gc.count} pauses, ${(gc.totalMs / 1000).toFixed(1)} s in all, longest ${ms1(gc.longestMs)} (${gc.longestMajor ? 'major' : 'minor'})`;
+  return scans ? `${line}; in the longest scan's wait: ${ms1(gc.inLongestScanMs)}` : line;
 }
 
 /** The same pages as the sync, fetched with the same concurrency: receive + JSON.parse only. */
@@ -402,6 +430,7 @@ export async function packagesBench(): Promise<void> {
         `longest event-loop stall during sync (no count open: ${IDLE_SLICE_BUDGET_MS} ms slices)`,
         `${synced.stallMax.toFixed(0)} ms, p99 ${synced.stallP99.toFixed(0)} ms`,
       ],
+      ['garbage collection during sync', gcLine(synced.gc, false)],
     ]);
     // The same sync again into a new workspace, with somebody counting meanwhile.
     const counted = await syncPath(sb.url, true);
@@ -413,6 +442,7 @@ export async function packagesBench(): Promise<void> {
           'scans during the sync (due → committed)',
           `${counted.scans.length} scans: p50 ${ms1(percentile(counted.scans, 50))}, p95 ${ms1(percentile(counted.scans, 95))}, p99 ${ms1(percentile(counted.scans, 99))}, longest ${ms1(Math.max(...counted.scans))}  (target: ≤ 50 ms)`,
         ],
+        ['garbage collection during sync', gcLine(counted.gc, true)],
       ]);
     } finally {
       await counted.t.close();
