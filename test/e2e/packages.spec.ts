@@ -72,4 +72,17 @@ test('sync 5,000 packages, cut the network, find packages by every kind of code'
     order.cargoTrackingLink as string,
   );
   await expect(detail.getByText(order.lines[0]!.sku).first()).toBeVisible();
+
+  // The list's rows follow the language (their words are kept per language, not per row).
+  await search.fill('');
+  const firstRow = page.getByTestId('package-list').getByRole('listitem').first();
+  await expect(firstRow).toContainText(/(Order|Return)/);
+  await expect(firstRow).toContainText(/\d+ items?/);
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Language').selectOption('tr');
+  await page.getByRole('navigation').getByRole('button', { name: 'Paketler' }).click();
+  const rowTr = page.getByTestId('package-list').getByRole('listitem').first();
+  await expect(rowTr).toContainText(/(Sipariş|İade)/);
+  await expect(rowTr).toContainText(/\d+ ürün/);
+  await expect(rowTr).not.toContainText(/\d+ items?/);
 });

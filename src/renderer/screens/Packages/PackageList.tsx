@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { PackageKind, PackageSummary } from '../../../shared/domain/packages';
-import { StatusName } from '../../components/StatusName';
+import { statusName } from '../../components/StatusName';
 import { formatDate } from '../../i18n/format';
 import { packagePages, usePackages } from '../../store/packages';
 
@@ -18,6 +19,7 @@ export function PackageList() {
   const { total, pages, selected, ensurePage, open } = usePackages(
     useShallow((s) => ({ total: s.total, pages: s.pages, selected: s.selected, ensurePage: s.ensurePage, open: s.open })),
   );
+  const text = useMemo(() => rowText(t), [t]);
   const parentRef = useRef<HTMLDivElement>(null);
   // The React Compiler is not used; TanStack Virtual's unmemoizable API is fine here.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -63,6 +65,7 @@ export function PackageList() {
               selected={!!row && selected?.kind === row.kind && selected.id === row.id}
               open={open}
               onArrow={onArrow}
+              text={text}
             />
           );
         })}
@@ -78,11 +81,31 @@ interface RowProps {
   selected: boolean;
   open: (kind: PackageKind, id: number) => Promise<void>;
   onArrow: (e: React.KeyboardEvent<HTMLDivElement>, index: number) => void;
+  text: RowText;
 }
 
+/**
+ * A row's words, each worked out once per language and kept (the list's: a useTranslation in every
+ * row, and i18next's t for every word of every new row, were most of a fling's rendering).
+ */
+function rowText(t: TFunction<'packages'>) {
+  const cache = new Map<string, string>();
+  const once = (key: string, make: () => string) => {
+    let v = cache.get(key);
+    if (v === undefined) cache.set(key, (v = make()));
+    return v;
+  };
+  return {
+    kind: (kind: PackageKind) => once(`kind:${kind}`, () => t(`kindOne.${kind}`)),
+    status: (status: string | null) => once(`status:${status ?? ''}`, () => statusName(t, status)),
+    items: (count: number) => once(`items:${count}`, () => t('items', { count })),
+    loading: () => once('loading', () => t('loadingRow')),
+  };
+}
+type RowText = ReturnType<typeof rowText>;
+
 /** One row; drawn again only when what it shows changes (memo), not on every frame of a scroll. */
-const PackageRow = memo(function PackageRow({ row, index, start, selected, open, onArrow }: RowProps) {
-  const { t } = useTranslation('packages');
+const PackageRow = memo(function PackageRow({ row, index, start, selected, open, onArrow, text }: RowProps) {
   return (
     <div
       role="listitem"
@@ -95,12 +118,12 @@ const PackageRow = memo(function PackageRow({ row, index, start, selected, open,
         if (e.key === 'Enter' && row) void open(row.kind, row.id);
         else onArrow(e, index);
       }}
-      aria-label={row ? `${t(`kindOne.${row.kind}`)} ${row.id} ${row.orderNumber ?? ''} ${row.customerName}` : t('loadingRow')}
+      aria-label={row ? `${text.kind(row.kind)} ${row.id} ${row.orderNumber ?? ''} ${row.customerName}` : text.loading()}
     >
       {row ? (
         <>
           <div className="package-row-main">
-            <span className={`kind-tag kind-${row.kind}`}>{t(`kindOne.${row.kind}`)}</span>
+            <span className={`kind-tag kind-${row.kind}`}>{text.kind(row.kind)}</span>
             <strong>{row.orderNumber ?? row.id}</strong>
             <span className="package-row-customer">{row.customerName}</span>
           </div>
@@ -108,17 +131,15 @@ const PackageRow = memo(function PackageRow({ row, index, start, selected, open,
             <span className="code" title={row.cargoTrackingNumber ?? undefined}>
               {row.cargoTrackingNumber}
             </span>
-            <span>
-              <StatusName status={row.status} />
-            </span>
+            <span>{text.status(row.status)}</span>
             <span title={row.cargoName ?? undefined}>{row.cargoName}</span>
             <span>#{row.id}</span>
             <span>{formatDate(row.orderDate)}</span>
-            <span>{t('items', { count: row.itemCount })}</span>
+            <span>{text.items(row.itemCount)}</span>
           </div>
         </>
       ) : (
-        <span className="hint">{t('loadingRow')}</span>
+        <span className="hint">{text.loading()}</span>
       )}
     </div>
   );
