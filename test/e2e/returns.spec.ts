@@ -54,7 +54,9 @@ test('offline returns desk: scan a label, inspect, mark done, restart, export', 
   await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
   await page.getByLabel('Inspection').selectOption('done');
   await expect(page.getByTestId('return-count')).toContainText('1 return');
-  await page.getByTestId('return-list').getByRole('listitem').first().click();
+  const doneRow = page.getByTestId('return-list').getByRole('listitem').first();
+  await expect(doneRow.locator('.pill.inspection-done')).toHaveText('inspected');
+  await doneRow.click();
   const again = page.getByRole('article', { name: `Return ${r!.id}` });
   await expect(again.getByTestId('inspection-line').first().getByRole('combobox')).toHaveValue('damaged');
   await expect(again.getByTestId('inspection-line').nth(1).getByRole('combobox')).toHaveValue('missing');
@@ -63,7 +65,7 @@ test('offline returns desk: scan a label, inspect, mark done, restart, export', 
   await page.getByText('Export inspections').click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
-  const csv = readFileSync((await (await download).path()), 'utf8').replace(/^\uFEFF/, '');
+  const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
   const [head, ...rows] = csv.trim().split('\r\n');
   expect(head).toContain('condition');
   expect(rows.length).toBe(r!.lines.reduce((n, l) => n + l.itemLines.length, 0));
@@ -71,4 +73,11 @@ test('offline returns desk: scan a label, inspect, mark done, restart, export', 
   expect(rows[0]).toContain(';damaged;');
   expect(rows[1]).toContain(';missing;');
   expect(rows[0]).toContain('Bir ürün eksik, diğeri hasarlı');
+
+  // The list's rows follow the language (their words are kept per language, not per row).
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Language').selectOption('tr');
+  await page.getByRole('navigation').getByRole('button', { name: 'İadeler' }).click();
+  const rowTr = page.getByTestId('return-list').getByRole('listitem').first();
+  await expect(rowTr.locator('.pill.inspection-done')).toHaveText('incelendi');
 });

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { ReturnSummary } from '../../../shared/domain/returns';
@@ -8,9 +9,36 @@ import { returnPages, useReturns } from '../../store/returns';
 
 const ROW = 72;
 
+/**
+ * A return row's words, each worked out once per language and kept: no useTranslation in every row
+ * and no i18next lookup for every word of every new row of a scroll (as the Packages list's rows).
+ */
+export function returnRowText(t: TFunction<'returns'>) {
+  const cache = new Map<string, string>();
+  const once = (key: string, make: () => string) => {
+    let v = cache.get(key);
+    if (v === undefined) cache.set(key, (v = make()));
+    return v;
+  };
+  return {
+    decision: (d: ReturnSummary['decision']) => once(`decision:${d}`, () => t(`decision.${d}`)),
+    inspection: (i: Exclude<ReturnSummary['inspection'], 'none'>) => once(`inspection:${i}`, () => t(`inspection.${i}`)),
+  };
+}
+export type ReturnRowText = ReturnType<typeof returnRowText>;
+
 /** One return; drawn again only when what it shows changes (memo), not on every frame of a scroll. */
-export const ReturnRow = memo(function ReturnRow({ r, selected, onOpen }: { r: ReturnSummary; selected: boolean; onOpen: (id: number) => void }) {
-  const { t } = useTranslation('returns');
+export const ReturnRow = memo(function ReturnRow({
+  r,
+  selected,
+  onOpen,
+  text,
+}: {
+  r: ReturnSummary;
+  selected: boolean;
+  onOpen: (id: number) => void;
+  text: ReturnRowText;
+}) {
   return (
     <div
       role="listitem"
@@ -24,8 +52,8 @@ export const ReturnRow = memo(function ReturnRow({ r, selected, onOpen }: { r: R
       <div className="package-row-main">
         <strong>{r.id}</strong>
         <span className="package-row-customer">{r.customerName}</span>
-        <span className={`pill decision-${r.decision}`}>{t(`decision.${r.decision}`)}</span>
-        {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{t(`inspection.${r.inspection}`)}</span> : null}
+        <span className={`pill decision-${r.decision}`}>{text.decision(r.decision)}</span>
+        {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{text.inspection(r.inspection)}</span> : null}
       </div>
       <div className="package-row-sub">
         <span className="code" title={r.cargoTrackingNumber ?? undefined}>
@@ -45,6 +73,7 @@ export function ReturnList() {
   const { total, pages, selected, ensurePage, open } = useReturns(
     useShallow((s) => ({ total: s.total, pages: s.pages, selected: s.selected, ensurePage: s.ensurePage, open: s.open })),
   );
+  const text = useMemo(() => returnRowText(t), [t]);
   const parent = useRef<HTMLDivElement>(null);
   // The React Compiler is not used; TanStack Virtual's unmemoizable API is fine here.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -66,7 +95,7 @@ export function ReturnList() {
           return (
             <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
               {r ? (
-                <ReturnRow r={r} selected={selected === r.id} onOpen={onOpen} />
+                <ReturnRow r={r} selected={selected === r.id} onOpen={onOpen} text={text} />
               ) : (
                 <div style={{ height: ROW }} className="hint" />
               )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { DateInput } from '../../components/DateInput';
@@ -10,7 +10,7 @@ import { usePackages } from '../../store/packages';
 import { useReturns, type ReturnFilters } from '../../store/returns';
 import { ExportPanel } from './ExportPanel';
 import { ReturnDetailView } from './ReturnDetailView';
-import { ReturnList, ReturnRow } from './ReturnList';
+import { ReturnList, ReturnRow, returnRowText } from './ReturnList';
 import '../../styles/returns.css';
 
 /**
@@ -19,6 +19,7 @@ import '../../styles/returns.css';
  */
 export function ReturnsScreen() {
   const { t } = useTranslation('returns');
+  const rowText = useMemo(() => returnRowText(t), [t]);
   const s = useReturns(
     useShallow((st) => ({
       filters: st.filters,
@@ -101,7 +102,7 @@ export function ReturnsScreen() {
               <p>{t('several', { code })}</p>
               <div role="list">
                 {s.matches.map((m) => (
-                  <ReturnRow key={m.id} r={m} selected={false} onOpen={(id) => void s.open(id)} />
+                  <ReturnRow key={m.id} r={m} selected={false} onOpen={(id) => void s.open(id)} text={rowText} />
                 ))}
               </div>
             </div>
