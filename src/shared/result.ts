@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /**
  * Every answer that crosses the bridge (IPC, loopback HTTP, CLI) is a Result: handlers never throw
@@ -24,12 +25,14 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const AppErrorSchema = z.object({
-  code: z.enum(errorCodes),
-  message: z.string(),
-  /** Values for the translated sentence, e.g. {status: 500}. */
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
+export const AppErrorSchema = lazy(() =>
+  z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    /** Values for the translated sentence, e.g. {status: 500}. */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  }),
+);
 export type AppErrorShape = z.infer<typeof AppErrorSchema>;
 
 export type Ok<T> = { ok: true; value: T };

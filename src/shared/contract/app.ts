@@ -4,22 +4,32 @@ import { AppInfo, AppStatus, SessionState, SignInInput } from '../domain/session
 import { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../domain/settings';
 import { ConnectionTestInput, ConnectionTestResult } from '../domain/admin';
 import { method } from './define';
+import { lazy } from '../lazy';
 
 export const appMethods = {
   'app.info': method(Empty, AppInfo),
   'app.status': method(Empty, AppStatus),
   'settings.get': method(Empty, AppSettings),
   'settings.update': method(AppSettingsPatch, AppSettings),
-  'profiles.list': method(Empty, z.array(Profile)),
+  'profiles.list': method(
+    Empty,
+    lazy(() => z.array(Profile)),
+  ),
   'profiles.save': method(ProfileInput, Profile),
   /** Tries the login at the typed address with the typed credentials; saves nothing. */
   'profiles.test': method(ConnectionTestInput, ConnectionTestResult),
-  'profiles.delete': method(z.strictObject({ id: z.string().min(1).max(64) }), z.object({ deleted: z.boolean() })),
+  'profiles.delete': method(
+    lazy(() => z.strictObject({ id: z.string().min(1).max(64) })),
+    lazy(() => z.object({ deleted: z.boolean() })),
+  ),
   'session.get': method(Empty, SessionState),
   'session.signIn': method(SignInInput, SessionState),
   /** Signs in with the password kept in the secret store for the active profile, if any. */
   'session.resume': method(Empty, SessionState),
-  'session.signOut': method(z.strictObject({ forget: z.boolean().default(false) }), SessionState),
+  'session.signOut': method(
+    lazy(() => z.strictObject({ forget: z.boolean().default(false) })),
+    SessionState,
+  ),
   /** Starts the in-process sandbox and signs in to it. */
   'session.startTraining': method(Empty, SessionState),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InventoryItem } from '../service/update-inventory';
 import { method } from './define';
+import { lazy } from '../lazy';
 
 export const inventoryMethods = {
   /**
@@ -10,13 +11,15 @@ export const inventoryMethods = {
    * needs_confirmation (params: count, skus). A SKU twice for one storage code is invalid_input.
    */
   'inventory.push': method(
-    z.strictObject({
-      items: z.array(InventoryItem).min(1).max(100_000),
-      /** Where the quantities come from (a file name), kept with the writes. */
-      source: z.string().trim().min(1).max(200),
-      confirmed: z.boolean().default(false),
-    }),
-    z.object({ outboxIds: z.array(z.number().int()), items: z.number().int() }),
+    lazy(() =>
+      z.strictObject({
+        items: z.array(InventoryItem).min(1).max(100_000),
+        /** Where the quantities come from (a file name), kept with the writes. */
+        source: z.string().trim().min(1).max(200),
+        confirmed: z.boolean().default(false),
+      }),
+    ),
+    lazy(() => z.object({ outboxIds: z.array(z.number().int()), items: z.number().int() })),
   ),
 } as const;
 

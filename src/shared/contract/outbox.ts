@@ -2,17 +2,21 @@ import { z } from 'zod';
 import { OutboxCounts, OutboxItem, OutboxListInput } from '../domain/outbox';
 import { Empty } from '../domain/common';
 import { method } from './define';
+import { lazy } from '../lazy';
 
 export const outboxMethods = {
-  'outbox.list': method(OutboxListInput, z.array(OutboxItem)),
+  'outbox.list': method(
+    OutboxListInput,
+    lazy(() => z.array(OutboxItem)),
+  ),
   /**
    * Sends refused writes again and waiting ones now (all, or one by id). A refused write whose SKU
    * and storage code had a newer write accepted since is not sent again: it is listed in `stale`
    * (one by id: error conflict with params.reason 'stale').
    */
   'outbox.retry': method(
-    z.strictObject({ id: z.number().int().positive().optional() }),
-    z.object({ retried: z.number().int(), stale: z.array(z.number().int()) }),
+    lazy(() => z.strictObject({ id: z.number().int().positive().optional() })),
+    lazy(() => z.object({ retried: z.number().int(), stale: z.array(z.number().int()) })),
   ),
   /** Waiting and refused writes, as the status bar counts them (also without signing in, in `wd`). */
   'outbox.counts': method(Empty, OutboxCounts),
@@ -22,11 +26,14 @@ export const outboxMethods = {
    * sends them from there. Needs a signed-in session.
    */
   'outbox.sendNow': method(
-    z.strictObject({ ids: z.array(z.number().int().positive()).max(1000).default([]) }),
-    z.object({ skipped: z.boolean(), items: z.array(OutboxItem) }),
+    lazy(() => z.strictObject({ ids: z.array(z.number().int().positive()).max(1000).default([]) })),
+    lazy(() => z.object({ skipped: z.boolean(), items: z.array(OutboxItem) })),
   ),
   /** Gives up a write that has not been sent. */
-  'outbox.cancel': method(z.strictObject({ id: z.number().int().positive() }), z.object({ cancelled: z.boolean() })),
+  'outbox.cancel': method(
+    lazy(() => z.strictObject({ id: z.number().int().positive() })),
+    lazy(() => z.object({ cancelled: z.boolean() })),
+  ),
 } as const;
 
 export const outboxEvents = {

@@ -2,99 +2,116 @@ import { z } from 'zod';
 import { Instant } from './time';
 import { PackageRecord } from '../service/packages';
 import { AppErrorSchema } from '../result';
+import { lazy } from '../lazy';
 
-export const PackageKind = z.enum(['order', 'return']);
+export const PackageKind = lazy(() => z.enum(['order', 'return']));
 export type PackageKind = z.infer<typeof PackageKind>;
 
 /** One row of the package list. */
-export const PackageSummary = z.object({
-  id: z.number().int(),
-  kind: PackageKind,
-  orderNumber: z.string().nullable(),
-  sourcePackageId: z.string().nullable(),
-  status: z.string().nullable(),
-  customerName: z.string(),
-  cargoName: z.string().nullable(),
-  cargoTrackingNumber: z.string().nullable(),
-  orderDate: Instant.nullable(),
-  isConfirm: z.boolean().nullable(),
-  itemCount: z.number().int(),
-});
+export const PackageSummary = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    kind: PackageKind,
+    orderNumber: z.string().nullable(),
+    sourcePackageId: z.string().nullable(),
+    status: z.string().nullable(),
+    customerName: z.string(),
+    cargoName: z.string().nullable(),
+    cargoTrackingNumber: z.string().nullable(),
+    orderDate: Instant.nullable(),
+    isConfirm: z.boolean().nullable(),
+    itemCount: z.number().int(),
+  }),
+);
 export type PackageSummary = z.infer<typeof PackageSummary>;
 
-export const PackageSearchInput = z.strictObject({
-  query: z.string().max(200).default(''),
-  kind: z.enum(['all', 'order', 'return']).default('all'),
-  status: z.string().max(100).nullable().default(null),
-  offset: z.number().int().min(0).max(10_000_000).default(0),
-  limit: z.number().int().min(1).max(500).default(100),
-});
+export const PackageSearchInput = lazy(() =>
+  z.strictObject({
+    query: z.string().max(200).default(''),
+    kind: z.enum(['all', 'order', 'return']).default('all'),
+    status: z.string().max(100).nullable().default(null),
+    offset: z.number().int().min(0).max(10_000_000).default(0),
+    limit: z.number().int().min(1).max(500).default(100),
+  }),
+);
 export type PackageSearchInput = z.input<typeof PackageSearchInput>;
 
-export const PackageSearchResult = z.object({
-  total: z.number().int(),
-  items: z.array(PackageSummary),
-  /** How the query matched: an exact code, free text, or no query (everything). */
-  mode: z.enum(['code', 'text', 'all']),
-  /** More packages match than `total` says: only the newest `total` are listed (type more to narrow). */
-  more: z.boolean().optional(),
-});
+export const PackageSearchResult = lazy(() =>
+  z.object({
+    total: z.number().int(),
+    items: z.array(PackageSummary),
+    /** How the query matched: an exact code, free text, or no query (everything). */
+    mode: z.enum(['code', 'text', 'all']),
+    /** More packages match than `total` says: only the newest `total` are listed (type more to narrow). */
+    more: z.boolean().optional(),
+  }),
+);
 export type PackageSearchResult = z.infer<typeof PackageSearchResult>;
 
-export const PackageDetail = z.object({
-  summary: PackageSummary,
-  /** The record as the service sent it (every field kept), with notification updates applied. */
-  record: PackageRecord,
-  syncedAt: Instant,
-});
+export const PackageDetail = lazy(() =>
+  z.object({
+    summary: PackageSummary,
+    /** The record as the service sent it (every field kept), with notification updates applied. */
+    record: PackageRecord,
+    syncedAt: Instant,
+  }),
+);
 export type PackageDetail = z.infer<typeof PackageDetail>;
 
-export const SyncProgress = z.object({
-  state: z.enum(['idle', 'running', 'done', 'failed']),
-  kind: PackageKind.nullable(),
-  page: z.number().int(),
-  totalPages: z.number().int().nullable(),
-  fetched: z.number().int(),
-  total: z.number().int().nullable(),
-  startedAt: Instant.nullable(),
-  finishedAt: Instant.nullable(),
-  error: AppErrorSchema.nullable(),
-  /**
-   * The request the sync is waiting for right now: when it was sent and how long it may take, so
-   * a screen can count the seconds (a hung service shows, instead of a bar that never moves).
-   */
-  waiting: z.object({ page: z.number().int(), since: Instant, timeoutMs: z.number().int(), attempt: z.number().int() }).nullish(),
-});
+export const SyncProgress = lazy(() =>
+  z.object({
+    state: z.enum(['idle', 'running', 'done', 'failed']),
+    kind: PackageKind.nullable(),
+    page: z.number().int(),
+    totalPages: z.number().int().nullable(),
+    fetched: z.number().int(),
+    total: z.number().int().nullable(),
+    startedAt: Instant.nullable(),
+    finishedAt: Instant.nullable(),
+    error: AppErrorSchema.nullable(),
+    /**
+     * The request the sync is waiting for right now: when it was sent and how long it may take, so
+     * a screen can count the seconds (a hung service shows, instead of a bar that never moves).
+     */
+    waiting: z.object({ page: z.number().int(), since: Instant, timeoutMs: z.number().int(), attempt: z.number().int() }).nullish(),
+  }),
+);
 export type SyncProgress = z.infer<typeof SyncProgress>;
 
-export const SyncInput = z.strictObject({
-  /** Instants with their offset; default: the last 30 days. */
-  from: Instant.optional(),
-  to: Instant.optional(),
-  kinds: z.array(PackageKind).min(1).max(2).default(['order', 'return']),
-});
+export const SyncInput = lazy(() =>
+  z.strictObject({
+    /** Instants with their offset; default: the last 30 days. */
+    from: Instant.optional(),
+    to: Instant.optional(),
+    kinds: z.array(PackageKind).min(1).max(2).default(['order', 'return']),
+  }),
+);
 export type SyncInput = z.input<typeof SyncInput>;
 
-export const SyncReport = z.object({
-  kinds: z.array(
-    z.object({
-      kind: PackageKind,
-      pages: z.number().int(),
-      fetched: z.number().int(),
-      stored: z.number().int(),
-      total: z.number().int(),
-      resumedPages: z.number().int(),
-    }),
-  ),
-  from: Instant,
-  to: Instant,
-  finishedAt: Instant,
-});
+export const SyncReport = lazy(() =>
+  z.object({
+    kinds: z.array(
+      z.object({
+        kind: PackageKind,
+        pages: z.number().int(),
+        fetched: z.number().int(),
+        stored: z.number().int(),
+        total: z.number().int(),
+        resumedPages: z.number().int(),
+      }),
+    ),
+    from: Instant,
+    to: Instant,
+    finishedAt: Instant,
+  }),
+);
 export type SyncReport = z.infer<typeof SyncReport>;
 
-export const SyncStatus = z.object({
-  progress: SyncProgress,
-  lastSuccessAt: Instant.nullable(),
-  cached: z.object({ orders: z.number().int(), returns: z.number().int() }),
-});
+export const SyncStatus = lazy(() =>
+  z.object({
+    progress: SyncProgress,
+    lastSuccessAt: Instant.nullable(),
+    cached: z.object({ orders: z.number().int(), returns: z.number().int() }),
+  }),
+);
 export type SyncStatus = z.infer<typeof SyncStatus>;

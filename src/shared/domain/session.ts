@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { Instant } from './time';
 import { nonEmpty, text } from './common';
+import { lazy } from '../lazy';
 
 /**
  * What the renderer may know about the session. The token and the password are never part of it:
  * outputs are parsed with this schema, so an extra field would be stripped before it leaves the core.
  */
-export const SessionState = z.object({
-  signedIn: z.boolean(),
-  user: text(200).nullable(),
-  profileId: z.string().max(64).nullable(),
-  profileName: text(80).nullable(),
-  expiresAt: Instant.nullable(),
-  /** Signed in with the training sandbox: nothing reaches the real service. */
-  training: z.boolean(),
-  /** Signed in from the local verifier because the service was unreachable; no token yet. */
-  offline: z.boolean(),
-});
+export const SessionState = lazy(() =>
+  z.object({
+    signedIn: z.boolean(),
+    user: text(200).nullable(),
+    profileId: z.string().max(64).nullable(),
+    profileName: text(80).nullable(),
+    expiresAt: Instant.nullable(),
+    /** Signed in with the training sandbox: nothing reaches the real service. */
+    training: z.boolean(),
+    /** Signed in from the local verifier because the service was unreachable; no token yet. */
+    offline: z.boolean(),
+  }),
+);
 export type SessionState = z.infer<typeof SessionState>;
 
 export const signedOut: SessionState = {
@@ -29,35 +32,43 @@ export const signedOut: SessionState = {
   offline: false,
 };
 
-export const SignInInput = z.strictObject({
-  profileId: z.string().min(1).max(64),
-  userName: nonEmpty(200),
-  password: z.string().min(1).max(500),
-  remember: z.boolean().default(false),
-  /** The user accepted keeping the password where the OS offers only weak storage (Linux basic_text). */
-  allowWeakStorage: z.boolean().default(false),
-});
+export const SignInInput = lazy(() =>
+  z.strictObject({
+    profileId: z.string().min(1).max(64),
+    userName: nonEmpty(200),
+    password: z.string().min(1).max(500),
+    remember: z.boolean().default(false),
+    /** The user accepted keeping the password where the OS offers only weak storage (Linux basic_text). */
+    allowWeakStorage: z.boolean().default(false),
+  }),
+);
 export type SignInInput = z.input<typeof SignInInput>;
 
-export const SecretStorageInfo = z.object({
-  available: z.boolean(),
-  /** 'os' (Keychain, DPAPI, libsecret/kwallet), 'basic_text' (Linux fallback, weak), 'none'. */
-  backend: z.enum(['os', 'basic_text', 'none']),
-});
+export const SecretStorageInfo = lazy(() =>
+  z.object({
+    available: z.boolean(),
+    /** 'os' (Keychain, DPAPI, libsecret/kwallet), 'basic_text' (Linux fallback, weak), 'none'. */
+    backend: z.enum(['os', 'basic_text', 'none']),
+  }),
+);
 export type SecretStorageInfo = z.infer<typeof SecretStorageInfo>;
 
-export const AppStatus = z.object({
-  /** Last contact with the service succeeded (or nothing has failed since sign-in). */
-  online: z.boolean(),
-  pendingWrites: z.number().int().min(0),
-  failedWrites: z.number().int().min(0),
-});
+export const AppStatus = lazy(() =>
+  z.object({
+    /** Last contact with the service succeeded (or nothing has failed since sign-in). */
+    online: z.boolean(),
+    pendingWrites: z.number().int().min(0),
+    failedWrites: z.number().int().min(0),
+  }),
+);
 export type AppStatus = z.infer<typeof AppStatus>;
 
-export const AppInfo = z.object({
-  version: z.string(),
-  host: z.enum(['electron', 'web', 'cli', 'test']),
-  dataDir: z.string(),
-  secretStorage: SecretStorageInfo,
-});
+export const AppInfo = lazy(() =>
+  z.object({
+    version: z.string(),
+    host: z.enum(['electron', 'web', 'cli', 'test']),
+    dataDir: z.string(),
+    secretStorage: SecretStorageInfo,
+  }),
+);
 export type AppInfo = z.infer<typeof AppInfo>;

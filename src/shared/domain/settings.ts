@@ -1,37 +1,42 @@
 import { z } from 'zod';
 import { BaseUrl, nonEmpty, text } from './common';
+import { lazy } from '../lazy';
 
 export const languages = ['tr', 'en'] as const;
-export const Language = z.enum(languages);
+export const Language = lazy(() => z.enum(languages));
 export type Language = z.infer<typeof Language>;
 
-export const TimestampUnit = z.enum(['ms', 's']);
+export const TimestampUnit = lazy(() => z.enum(['ms', 's']));
 export type TimestampUnit = z.infer<typeof TimestampUnit>;
 
-export const StorageCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[\p{L}\p{N}._\-/]+$/u, { message: 'letters, digits and . _ - / only' });
+export const StorageCode = lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[\p{L}\p{N}._\-/]+$/u, { message: 'letters, digits and . _ - / only' }),
+);
 
 /** A connection profile: where the service is and how to talk to it. Never holds a password. */
-export const Profile = z.object({
-  id: z.string().max(64),
-  name: nonEmpty(80),
-  omsUrl: BaseUrl,
-  pimUrl: BaseUrl,
-  companyId: z.number().int().min(0).max(2_147_483_647),
-  storageCodes: z.array(StorageCode).max(200),
-  timestampUnit: TimestampUnit,
-  pageSize: z.number().int().min(1).max(500),
-  /** Last user name that signed in with this profile (pre-filled on the sign-in screen). */
-  userName: text(200).nullable(),
-  /** True when a password for this profile is kept in the OS secret store. */
-  remembered: z.boolean(),
-  /** The built-in training profile that points at the in-process sandbox. */
-  training: z.boolean(),
-});
+export const Profile = lazy(() =>
+  z.object({
+    id: z.string().max(64),
+    name: nonEmpty(80),
+    omsUrl: BaseUrl,
+    pimUrl: BaseUrl,
+    companyId: z.number().int().min(0).max(2_147_483_647),
+    storageCodes: z.array(StorageCode).max(200),
+    timestampUnit: TimestampUnit,
+    pageSize: z.number().int().min(1).max(500),
+    /** Last user name that signed in with this profile (pre-filled on the sign-in screen). */
+    userName: text(200).nullable(),
+    /** True when a password for this profile is kept in the OS secret store. */
+    remembered: z.boolean(),
+    /** The built-in training profile that points at the in-process sandbox. */
+    training: z.boolean(),
+  }),
+);
 export type Profile = z.infer<typeof Profile>;
 
 /**
@@ -49,61 +54,69 @@ export function sendsCredentialsInClear(address: string): boolean {
   return u.protocol === 'http:' && !(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
-export const ProfileInput = z.strictObject({
-  id: z.string().max(64).optional(),
-  name: nonEmpty(80),
-  omsUrl: BaseUrl,
-  pimUrl: BaseUrl,
-  companyId: z.number().int().min(0).max(2_147_483_647),
-  storageCodes: z.array(StorageCode).max(200),
-  timestampUnit: TimestampUnit.default('ms'),
-  pageSize: z.number().int().min(1).max(500).default(100),
-  /** An administrator accepts an http:// address that is not loopback (credentials travel unencrypted). */
-  allowInsecureHttp: z.boolean().optional(),
-});
+export const ProfileInput = lazy(() =>
+  z.strictObject({
+    id: z.string().max(64).optional(),
+    name: nonEmpty(80),
+    omsUrl: BaseUrl,
+    pimUrl: BaseUrl,
+    companyId: z.number().int().min(0).max(2_147_483_647),
+    storageCodes: z.array(StorageCode).max(200),
+    timestampUnit: TimestampUnit.default('ms'),
+    pageSize: z.number().int().min(1).max(500).default(100),
+    /** An administrator accepts an http:// address that is not loopback (credentials travel unencrypted). */
+    allowInsecureHttp: z.boolean().optional(),
+  }),
+);
 export type ProfileInput = z.input<typeof ProfileInput>;
 
-export const ScannerSettings = z.object({
-  /** Characters the scanner sends before a code (often empty). */
-  prefix: text(10),
-  /** Key that ends a code. */
-  suffix: z.enum(['Enter', 'Tab', 'none']),
-  /** Longest pause between two characters of one scan, in ms. Humans type slower. */
-  maxInterKeyMs: z.number().int().min(5).max(200),
-  /** Codes shorter than this are treated as typing. */
-  minLength: z.number().int().min(1).max(64),
-  /** Decode characters from KeyboardEvent.code (physical keys, US layout) instead of KeyboardEvent.key. */
-  usePhysicalKeys: z.boolean(),
-  sound: z.boolean(),
-  /**
-   * The character the scanner sends for FNC1, the separator inside GS1 codes, when it cannot send
-   * GS (ASCII 29), as many keyboard wedges cannot; '' = it sends GS. Never a letter or a digit.
-   */
-  gsSubstitute: z.string().regex(/^[^\p{L}\p{N}\s]?$/u),
-});
+export const ScannerSettings = lazy(() =>
+  z.object({
+    /** Characters the scanner sends before a code (often empty). */
+    prefix: text(10),
+    /** Key that ends a code. */
+    suffix: z.enum(['Enter', 'Tab', 'none']),
+    /** Longest pause between two characters of one scan, in ms. Humans type slower. */
+    maxInterKeyMs: z.number().int().min(5).max(200),
+    /** Codes shorter than this are treated as typing. */
+    minLength: z.number().int().min(1).max(64),
+    /** Decode characters from KeyboardEvent.code (physical keys, US layout) instead of KeyboardEvent.key. */
+    usePhysicalKeys: z.boolean(),
+    sound: z.boolean(),
+    /**
+     * The character the scanner sends for FNC1, the separator inside GS1 codes, when it cannot send
+     * GS (ASCII 29), as many keyboard wedges cannot; '' = it sends GS. Never a letter or a digit.
+     */
+    gsSubstitute: z.string().regex(/^[^\p{L}\p{N}\s]?$/u),
+  }),
+);
 export type ScannerSettings = z.infer<typeof ScannerSettings>;
 
-export const AppSettings = z.object({
-  language: Language,
-  activeProfileId: z.string().max(64).nullable(),
-  scanner: ScannerSettings,
-  /** Background package sync interval in minutes; 0 turns it off. */
-  syncIntervalMinutes: z.number().int().min(0).max(1440),
-  /** Base URL that relative product and attachment image paths are resolved against. */
-  imageBaseUrl: z.union([BaseUrl, z.literal('')]),
-  /** Name of this PC on counts and their exports ('' = the computer's host name). */
-  stationName: text(40),
-});
+export const AppSettings = lazy(() =>
+  z.object({
+    language: Language,
+    activeProfileId: z.string().max(64).nullable(),
+    scanner: ScannerSettings,
+    /** Background package sync interval in minutes; 0 turns it off. */
+    syncIntervalMinutes: z.number().int().min(0).max(1440),
+    /** Base URL that relative product and attachment image paths are resolved against. */
+    imageBaseUrl: z.union([BaseUrl, z.literal('')]),
+    /** Name of this PC on counts and their exports ('' = the computer's host name). */
+    stationName: text(40),
+  }),
+);
 export type AppSettings = z.infer<typeof AppSettings>;
 
-export const AppSettingsPatch = z.strictObject({
-  language: Language.optional(),
-  activeProfileId: z.string().max(64).nullable().optional(),
-  scanner: ScannerSettings.partial().strict().optional(),
-  syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
-  imageBaseUrl: z.union([BaseUrl, z.literal('')]).optional(),
-  stationName: text(40).optional(),
-});
+export const AppSettingsPatch = lazy(() =>
+  z.strictObject({
+    language: Language.optional(),
+    activeProfileId: z.string().max(64).nullable().optional(),
+    scanner: ScannerSettings.partial().strict().optional(),
+    syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
+    imageBaseUrl: z.union([BaseUrl, z.literal('')]).optional(),
+    stationName: text(40).optional(),
+  }),
+);
 export type AppSettingsPatch = z.infer<typeof AppSettingsPatch>;
 
 export const defaultSettings: AppSettings = {

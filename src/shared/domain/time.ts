@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy';
 
 /**
  * Dates that cross the contract. An instant always carries its offset (`Z` or `+03:00`), so it
@@ -8,11 +9,11 @@ import { z } from 'zod';
  */
 
 /** An ISO 8601 date and time with its offset: `2026-05-01T00:30:00+03:00`, `2026-04-30T21:30:00.000Z`. */
-export const Instant = z.iso.datetime({ offset: true });
+export const Instant = lazy(() => z.iso.datetime({ offset: true }));
 export type Instant = z.infer<typeof Instant>;
 
 /** A calendar day (`YYYY-MM-DD`, a real date) without a zone: a day as a person names it. */
-export const LocalDay = z.iso.date();
+export const LocalDay = lazy(() => z.iso.date());
 export type LocalDay = z.infer<typeof LocalDay>;
 
 const zoneOk = (tz: string) => {
@@ -25,11 +26,11 @@ const zoneOk = (tz: string) => {
 };
 
 /** An IANA time zone this runtime knows (`Europe/Istanbul`, `UTC`). */
-export const TimeZone = z.string().min(1).max(64).refine(zoneOk, { message: 'not a known time zone' });
+export const TimeZone = lazy(() => z.string().min(1).max(64).refine(zoneOk, { message: 'not a known time zone' }));
 export type TimeZone = z.infer<typeof TimeZone>;
 
 /** A local day and the zone it is a day of. */
-export const ZonedDay = z.strictObject({ day: LocalDay, timeZone: TimeZone });
+export const ZonedDay = lazy(() => z.strictObject({ day: LocalDay, timeZone: TimeZone }));
 export type ZonedDay = z.infer<typeof ZonedDay>;
 
 /** The zone this process runs in (a renderer: the worker's computer). */

@@ -151,7 +151,7 @@ function parseComponent(text: string): Component {
 }
 
 function build(): Map<string, AiSpec> {
-  const table = new Map<string, AiSpec>();
+  const map = new Map<string, AiSpec>();
   for (const line of SOURCE.trim().split('\n')) {
     const [range, ...rest] = line.trim().split(/\s+/);
     const components = rest.filter((p) => !p.includes('=')).map(parseComponent);
@@ -161,13 +161,15 @@ function build(): Map<string, AiSpec> {
     const last = to ? Number(to) : Number(from);
     for (let n = Number(from); n <= last; n++) {
       const ai = String(n).padStart(from!.length, '0');
-      table.set(ai, { ai, components, req, ex });
+      map.set(ai, { ai, components, req, ex });
     }
   }
-  return table;
+  return map;
 }
 
-export const AIS: ReadonlyMap<string, AiSpec> = build();
+let table: ReadonlyMap<string, AiSpec> | undefined;
+/** Every AI of the dictionary, parsed on first use (not at import: a `wd` start needs none of it). */
+export const ais = (): ReadonlyMap<string, AiSpec> => (table ??= build());
 
 /**
  * AIs whose first two digits say the element has a predefined length: no FNC1 separator follows
@@ -202,7 +204,7 @@ export const PREDEFINED_LENGTH_PREFIXES: ReadonlySet<string> = new Set([
 /** Finds the AI at the start of `data` (2, 3 or 4 digits; the dictionary has no prefix clashes). */
 export function aiAt(data: string): AiSpec | null {
   for (const n of [2, 3, 4]) {
-    const spec = AIS.get(data.slice(0, n));
+    const spec = ais().get(data.slice(0, n));
     if (spec) return spec;
   }
   return null;

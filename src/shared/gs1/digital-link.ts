@@ -1,4 +1,4 @@
-import { AIS } from './dictionary';
+import { ais } from './dictionary';
 import { checkPairs, checkValue, type Gs1Element, type Gs1Parse } from './parse';
 
 /** Primary keys a GS1 Digital Link URI path may start with, and the key qualifiers that may follow. */
@@ -78,7 +78,7 @@ export function parseDigitalLink(uri: string, today: Date = new Date()): Gs1Pars
     elements.push({ ai, value });
   }
   for (const e of elements) {
-    const spec = AIS.get(e.ai);
+    const spec = ais().get(e.ai);
     if (!spec) return { ok: false, problem: { code: 'unknown_ai', params: { ai: e.ai } } };
     const problem = checkValue(spec, e.value, today);
     if (problem) return { ok: false, problem };

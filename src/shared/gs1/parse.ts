@@ -1,5 +1,5 @@
 import { gtinCheckDigit } from '../barcode/gtin';
-import { AIS, PREDEFINED_LENGTH_PREFIXES, aiAt, isFixed, type AiSpec, type Component } from './dictionary';
+import { ais, PREDEFINED_LENGTH_PREFIXES, aiAt, isFixed, type AiSpec, type Component } from './dictionary';
 
 /** FNC1 as a scanner sends it in the middle of a GS1 code: ASCII 29, group separator. */
 export const GS = '\u001d';
@@ -129,7 +129,7 @@ export function parseElementString(data: string, today: Date = new Date()): Gs1P
 export function checkPairs(elements: Gs1Element[]): Gs1Parse {
   const present = new Set(elements.map((e) => e.ai));
   for (const e of elements) {
-    const spec = AIS.get(e.ai)!;
+    const spec = ais().get(e.ai)!;
     const clash = spec.ex.find((x) => present.has(x));
     if (clash) return fail('excluded_ai', { ai: e.ai, other: clash });
     for (const alternatives of spec.req) {
@@ -149,7 +149,7 @@ export function parseBracketed(text: string, today: Date = new Date()): Gs1Parse
   let m: RegExpExecArray | null;
   let consumed = 0;
   while ((m = re.exec(text))) {
-    const spec = AIS.get(m[1]!);
+    const spec = ais().get(m[1]!);
     if (!spec) return fail('unknown_ai', { ai: m[1]! });
     elements.push(`${m[1]}${m[2]}`);
     consumed = re.lastIndex;

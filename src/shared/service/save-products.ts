@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductRequest } from '../products/schema';
 import { classifyWrite, type AnswerHeaders, type Verdict } from './classify';
+import { lazy } from '../lazy';
 
 /** POST {pim}/pim/SaveProductsManually?companyId=N with an array of product records (an upsert). */
 export const SAVE_PRODUCTS_PATH = '/pim/SaveProductsManually';
@@ -10,13 +11,15 @@ export const saveProductsSearch = (companyId: number) => `companyId=${encodeURIC
 export const SaveProductsRequest = ProductRequest;
 
 /** The answer body is not documented; PIM answers use {IsSuccess, ErrorType, ErrorMessage, ErrorSource, Data}. */
-export const SaveProductsResponse = z.looseObject({
-  IsSuccess: z.boolean().optional(),
-  ErrorType: z.union([z.string(), z.number()]).nullish(),
-  ErrorMessage: z.string().nullish(),
-  ErrorSource: z.string().nullish(),
-  Data: z.unknown().optional(),
-});
+export const SaveProductsResponse = lazy(() =>
+  z.looseObject({
+    IsSuccess: z.boolean().optional(),
+    ErrorType: z.union([z.string(), z.number()]).nullish(),
+    ErrorMessage: z.string().nullish(),
+    ErrorSource: z.string().nullish(),
+    Data: z.unknown().optional(),
+  }),
+);
 export type SaveProductsResponse = z.infer<typeof SaveProductsResponse>;
 
 /** Any 2xx accepted (body kept) unless it says IsSuccess:false; see classifyWrite. */

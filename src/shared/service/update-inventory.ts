@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StatusCode } from './login';
 import { classifyWrite, type AnswerHeaders, type Verdict } from './classify';
+import { lazy } from '../lazy';
 
 /** PUT {oms}/Inventory/UpdateInventory: sets the quantity of each SKU at its storage code (sending again is harmless). */
 export const UPDATE_INVENTORY_PATH = '/Inventory/UpdateInventory';
@@ -14,24 +15,28 @@ const nonBlank = (max: number) =>
     .max(max)
     .refine((s) => s.trim() !== '', { message: 'must be a non-empty string' });
 
-export const InventoryItem = z.object({
-  Sku: nonBlank(200),
-  Qty: z.number().int().min(0).max(2_000_000_000),
-  StorageCode: nonBlank(100),
-});
+export const InventoryItem = lazy(() =>
+  z.object({
+    Sku: nonBlank(200),
+    Qty: z.number().int().min(0).max(2_000_000_000),
+    StorageCode: nonBlank(100),
+  }),
+);
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
-export const UpdateInventoryRequest = z.array(InventoryItem).min(1).max(MAX_INVENTORY_ITEMS);
+export const UpdateInventoryRequest = lazy(() => z.array(InventoryItem).min(1).max(MAX_INVENTORY_ITEMS));
 export type UpdateInventoryRequest = z.infer<typeof UpdateInventoryRequest>;
 
 /** The answer body is not documented: read leniently (the sandbox answers in the list envelope's style). */
-export const UpdateInventoryResponse = z.looseObject({
-  isSuccess: z.boolean().optional(),
-  statusCode: StatusCode,
-  errorMesssage: z.string().nullish(),
-  errorMessage: z.string().nullish(),
-  errors: z.array(z.looseObject({ code: z.string().nullish(), message: z.string().nullish() })).nullish(),
-});
+export const UpdateInventoryResponse = lazy(() =>
+  z.looseObject({
+    isSuccess: z.boolean().optional(),
+    statusCode: StatusCode,
+    errorMesssage: z.string().nullish(),
+    errorMessage: z.string().nullish(),
+    errors: z.array(z.looseObject({ code: z.string().nullish(), message: z.string().nullish() })).nullish(),
+  }),
+);
 export type UpdateInventoryResponse = z.infer<typeof UpdateInventoryResponse>;
 
 /** Any 2xx accepted (body kept) unless it says isSuccess:false; see classifyWrite. */

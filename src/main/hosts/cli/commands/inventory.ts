@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+// node:fs, not node:fs/promises: the promise API is one more module to load at every `wd` start.
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { StorageCode } from '../../../../shared/domain/settings';
 import { isJsonText, readInventoryFile } from '../../../../shared/inventory/file';
@@ -14,7 +15,7 @@ async function push(ctx: CliContext, argv: string[]): Promise<number> {
   if (!file || positionals.length > 1) throw new UsageError('give one FILE (CSV sku,qty or a JSON array)');
   if (values.storage !== undefined && !StorageCode.safeParse(values.storage).success)
     throw new UsageError(`bad storage code: ${values.storage}`);
-  const text = await readFile(file, 'utf8');
+  const text = readFileSync(file, 'utf8');
   if (!isJsonText(text) && !values.storage) throw new UsageError('a CSV file needs --storage CODE');
   // The shared reader: RFC 4180 CSV or the service's JSON body, every item checked with the UpdateInventory schema.
   const parsed = readInventoryFile(text, values.storage);

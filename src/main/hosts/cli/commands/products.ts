@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+// node:fs, not node:fs/promises: the promise API is one more module to load at every `wd` start.
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseProductCsv, type CsvProblem } from '../../../../shared/products/csv';
 import { decodeFileBytes } from '../../../../shared/products/file-text';
@@ -26,7 +27,7 @@ async function save(ctx: CliContext, argv: string[]): Promise<number> {
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('give one FILE: the service’s JSON array, or a CSV (docs/products-csv.md)');
   // The same reading as the Products screen: bytes → UTF-8 / UTF-16, Windows-1254 only when asked.
-  const decoded = decodeFileBytes(new Uint8Array(await readFile(file)));
+  const decoded = decodeFileBytes(new Uint8Array(readFileSync(file)));
   if (decoded.kind === 'refused') {
     process.stderr.write(`${ctx.t('products:problems.not_text')}\n`);
     return 1;
