@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../builtins';
 
 /**
  * The administrator PIN is kept only as a scrypt verifier: `scrypt$N$r$p$salt$key` (base64), with
@@ -10,13 +10,13 @@ const MAXMEM = 64 * 1024 * 1024;
 
 function derive(pin: string, salt: Buffer, N: number, r: number, p: number, keyLen: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(pin, salt, keyLen, { N, r, p, maxmem: MAXMEM }, (e, key) => (e ? reject(e) : resolve(key))),
+    nodeCrypto().scrypt(pin, salt, keyLen, { N, r, p, maxmem: MAXMEM }, (e, key) => (e ? reject(e) : resolve(key))),
   );
 }
 
 export async function makePinVerifier(pin: string): Promise<string> {
   const { N, r, p, keyLen, saltLen } = PIN_SCRYPT;
-  const salt = randomBytes(saltLen);
+  const salt = nodeCrypto().randomBytes(saltLen);
   const key = await derive(pin, salt, N, r, p, keyLen);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
@@ -31,5 +31,5 @@ export async function checkPinVerifier(verifier: string, pin: string): Promise<b
   const expected = Buffer.from(keyB64, 'base64');
   if (expected.length < 16) return false;
   const key = await derive(pin, Buffer.from(saltB64, 'base64'), N, R, P, expected.length);
-  return timingSafeEqual(key, expected);
+  return nodeCrypto().timingSafeEqual(key, expected);
 }

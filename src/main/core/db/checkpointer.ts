@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { nodeWorkerThreads } from '../builtins';
 import type { Db } from './open';
 
 /**
@@ -117,7 +118,7 @@ export function startCheckpointer(db: Db, file: string, opts: CheckpointerOption
   let exited = false;
   let worker: Worker;
   try {
-    worker = new Worker(WORKER_SOURCE, {
+    worker = new (nodeWorkerThreads().Worker)(WORKER_SOURCE, {
       eval: true,
       // It only loads better-sqlite3 and sends pragmas: a small heap keeps its share of memory small.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2, codeRangeSizeMb: 8, stackSizeMb: 1 },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../builtins';
 import type { NotificationSummary, ReceiverConfig, ReceiverConfigInput } from '../../../shared/domain/notifications';
 import type { PackageKind } from '../../../shared/domain/packages';
 import type { PackageNotification } from '../../../shared/service/webhooks';
@@ -80,10 +80,10 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export const dedupeKey = (n: PackageNotification) => createHash('sha256').update(canonical(n)).digest('hex');
+export const dedupeKey = (n: PackageNotification) => nodeCrypto().createHash('sha256').update(canonical(n)).digest('hex');
 
 /** An unguessable receiver path: 32 random URL-safe characters. */
-export const randomPath = () => `/hooks/${randomBytes(24).toString('base64url')}`;
+export const randomPath = () => `/hooks/${nodeCrypto().randomBytes(24).toString('base64url')}`;
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1';
 

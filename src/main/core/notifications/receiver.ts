@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../builtins';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export const defaultLimits: ReceiverLimits = {
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  return x.length === y.length && nodeCrypto().timingSafeEqual(x, y);
 }
 
 /** Bearer or Basic, always; the secret is compared through its stored hash. */

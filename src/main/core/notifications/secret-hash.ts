@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../builtins';
 
 /**
  * The receiver's Bearer token or Basic password is kept only as a salted SHA-256 hash
@@ -8,10 +8,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 const PREFIX = 's256$';
 
-const digest = (salt: Buffer, secret: string) => createHash('sha256').update(salt).update(secret, 'utf8').digest();
+const digest = (salt: Buffer, secret: string) => nodeCrypto().createHash('sha256').update(salt).update(secret, 'utf8').digest();
 
 export function hashSecret(secret: string): string {
-  const salt = randomBytes(16);
+  const salt = nodeCrypto().randomBytes(16);
   return `${PREFIX}${salt.toString('base64url')}$${digest(salt, secret).toString('base64url')}`;
 }
 
@@ -24,8 +24,8 @@ export function verifySecret(presented: string, stored: string | null): boolean 
   if (!salt || !want) return false;
   const expected = Buffer.from(want, 'base64url');
   const got = digest(Buffer.from(salt, 'base64url'), presented);
-  return expected.length === got.length && timingSafeEqual(expected, got);
+  return expected.length === got.length && nodeCrypto().timingSafeEqual(expected, got);
 }
 
 /** A new random Bearer token: 32 random bytes, URL-safe (43 characters). */
-export const newToken = (): string => randomBytes(32).toString('base64url');
+export const newToken = (): string => nodeCrypto().randomBytes(32).toString('base64url');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../builtins';
 import { hostname } from 'node:os';
 import type { OutboxItem, OutboxState } from '../../../shared/domain/outbox';
 import type { AppErrorShape } from '../../../shared/result';
@@ -177,7 +177,7 @@ export class Outbox {
   private stopped = true;
   private closed = false;
   private readonly abort = new AbortController();
-  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly owner = `${hostname()}:${process.pid}:${nodeCrypto().randomUUID().slice(0, 8)}`;
   /** Rows this runner is sending right now. */
   private readonly inflight = new Set<number>();
   private skipped = false;
@@ -272,7 +272,7 @@ export class Outbox {
         kind: input.kind,
         groupKey: input.groupKey,
         payload: JSON.stringify(input.payload),
-        key: randomUUID(),
+        key: nodeCrypto().randomUUID(),
         now,
         summary: JSON.stringify(input.summary ?? {}),
         ref: input.ref ?? null,

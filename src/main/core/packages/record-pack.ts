@@ -1,4 +1,4 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { nodeZlib } from '../builtins';
 import { RECORD_DICTIONARY_V1 } from './record-dictionary';
 
 /**
@@ -11,7 +11,7 @@ const V1 = { level: 1, windowBits: 15, dictionary: RECORD_DICTIONARY_V1 } as con
 
 /** `json`: the record's text, or its UTF-8 bytes. */
 export function packRecord(json: string | Uint8Array): Buffer {
-  const body = deflateRawSync(json, V1);
+  const body = nodeZlib().deflateRawSync(json, V1);
   const out = Buffer.allocUnsafe(body.length + 1);
   out[0] = FORMAT_V1;
   body.copy(out, 1);
@@ -20,5 +20,5 @@ export function packRecord(json: string | Uint8Array): Buffer {
 
 export function unpackRecord(raw: Buffer): string {
   if (raw[0] !== FORMAT_V1) throw new Error(`cached record in an unknown format (${raw[0]})`);
-  return inflateRawSync(raw.subarray(1), { windowBits: V1.windowBits, dictionary: V1.dictionary }).toString('utf8');
+  return nodeZlib().inflateRawSync(raw.subarray(1), { windowBits: V1.windowBits, dictionary: V1.dictionary }).toString('utf8');
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../builtins';
 import { Profile, sendsCredentialsInClear, type ProfileInput } from '../../../shared/domain/settings';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
@@ -75,7 +75,7 @@ export function createProfilesRepo(db: Db) {
     save(input: ProfileInput & { training?: boolean }): Profile {
       const now = new Date().toISOString();
       const values = {
-        id: input.id ?? randomUUID(),
+        id: input.id ?? nodeCrypto().randomUUID(),
         name: input.name,
         omsUrl: input.omsUrl,
         pimUrl: input.pimUrl,

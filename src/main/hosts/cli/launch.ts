@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire, Module, wrap } from 'node:module';
 import { basename, join } from 'node:path';
@@ -12,25 +11,30 @@ import { defaultDataDir, ensurePrivateDir } from '../../core/paths';
  *
  * The cache is one file in the data directory (`cli-code-cache/`, private to the user like the rest
  * of it), named by a hash of the bundle's text and V8's version: V8 itself checks only the text's
- * length, so a file written for another build is never read. Written when a command ends without a
+ * length, so a file written for another build is never read. The hash is worked out when the
+ * bundle is built and written into this file (cli.vite.config.ts): hashing it here needed
+ * node:crypto, about 10 ms of every start to load, and 2–3 ms to hash. Written when a command ends without a
  * usable one (first run, a new build, another Node), with the functions that command compiled; a
  * damaged or foreign file is refused by V8 and written again. Any failure to read or write it only
  * costs the time it would have saved.
  */
 const file = join(__dirname, 'wd-main.js');
 const source = readFileSync(file, 'utf8');
-const key = createHash('sha256').update(process.versions.v8).update('\0').update(source).digest('hex').slice(0, 32);
+/** sha256 of wd-main.js (32 hex digits), put here by the build in place of this placeholder. */
+const BUNDLE_HASH = 'wd-main-hash-from-the-build-0000';
+// Not built by cli.vite.config.ts (no hash): no cache, rather than one shared by every build.
+const hashed = /^[0-9a-f]{32}$/.test(BUNDLE_HASH);
 const dir = join(defaultDataDir(), 'cli-code-cache');
-const cacheFile = join(dir, `wd-${key}.v8`);
+const cacheFile = join(dir, `wd-${BUNDLE_HASH}-v8-${process.versions.v8.replace(/[^\w.]/g, '_')}.v8`);
 
 let cachedData: Buffer | undefined;
 try {
-  cachedData = readFileSync(cacheFile);
+  cachedData = hashed ? readFileSync(cacheFile) : undefined;
 } catch {
   cachedData = undefined;
 }
 const script = new Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
-if (!cachedData || script.cachedDataRejected) process.once('exit', saveCache);
+if (hashed && (!cachedData || script.cachedDataRejected)) process.once('exit', saveCache);
 
 // The bundle as a module of its own in require's cache: the chunks it loads later (undici, the
 // servers) require it for what they share, and must get this copy, not a second run of the CLI.
