@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { main } from './main';
 
 main(process.argv.slice(2)).then(
