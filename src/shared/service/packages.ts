@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy';
 import { StatusCode } from './login';
 
 /**
@@ -11,178 +12,210 @@ import { StatusCode } from './login';
  * without a usable id, or a field of the wrong type, rejects the whole page.
  */
 
-const str = z.string().nullish();
-const int = z.number().int().nullish();
-const num = z.number().nullish();
-const bool = z.boolean().nullish();
-
-export const Address = z.looseObject({
-  id: int,
-  firstName: str,
-  lastName: str,
-  company: str,
-  address1: str,
-  address2: str,
-  city: str,
-  cityCode: z.union([z.string(), z.number()]).nullish(),
-  cityId: z.union([z.string(), z.number()]).nullish(),
-  district: str,
-  districtId: z.union([z.string(), z.number()]).nullish(),
-  postalCode: str,
-  countryCode: str,
-  neighborhoodId: z.union([z.string(), z.number()]).nullish(),
-  neighborhood: str,
-  phone: str,
-  fullName: str,
-  fullAddress: str,
-  taxOffice: str,
-  taxNumber: str,
-});
-export type Address = z.infer<typeof Address>;
-
-export const ReturnLineAttachment = z.looseObject({
-  returnLineAttachmentId: int,
-  fileName: str,
-  extension: str,
-});
-export type ReturnLineAttachment = z.infer<typeof ReturnLineAttachment>;
-
-export const ItemLine = z.looseObject({
-  id: int,
-  productName: str,
-  sourceOrderItemLineId: str,
-  sourceOrderItemId: str,
-  orderItemId: int,
-  orderId: int,
-  sku: str,
-  barcode: str,
-  vendorId: int,
-  lastPackageId: int,
-  lastPackageItemId: int,
-  quantity: int,
-  isReturn: bool,
-  returnReason: str,
-  returnReasonDesc: str,
-  isCancel: bool,
-  rejectReason: str,
-  rejectReasonDesc: str,
-  isAvaibleCancelRequest: bool,
-  isAvaibleReturnRequest: bool,
-  saleTotal: num,
-  returnLineAttachments: z.array(ReturnLineAttachment).nullish(),
-});
-export type ItemLine = z.infer<typeof ItemLine>;
-
-export const DiscountDetail = z.looseObject({
-  discountTypeId: z.union([z.string(), z.number()]).nullish(),
-  couponCode: str,
-  discountId: z.union([z.string(), z.number()]).nullish(),
-  amount: num,
-  realAmount: num,
-  discountName: str,
-  discountCode: str,
-});
-
-export const Line = z.looseObject({
-  id: int,
-  quantity: int,
-  productSize: str,
-  vendorSku: str,
-  productName: str,
-  productColor: str,
-  sku: str,
-  barcode: str,
-  productPrice: num,
-  listPrice: num,
-  productImageUrl: str,
-  dueDate: str,
-  currency: str,
-  discountDetails: z.array(DiscountDetail).nullish(),
-  itemLines: z.array(ItemLine).nullish(),
-});
-export type Line = z.infer<typeof Line>;
-
-export const Parcel = z.looseObject({
-  orderPackage: int,
-  carrierCompany: int,
-  parcelOrderNo: int,
-  parcelBarcode: str,
-  cargoKey: str,
-  cargoBarcode: str,
-  trackingCode: str,
-  trackingURL: str,
-});
-export type Parcel = z.infer<typeof Parcel>;
-
-export const PackageHistory = z.looseObject({ createdDate: str, status: str });
-export type PackageHistory = z.infer<typeof PackageHistory>;
-
-export const PackageRecord = z.looseObject({
-  id: int,
-  sourcePackageId: str,
-  orderNumber: str,
-  taxNumber: str,
-  customerCode: str,
-  customerId: int,
-  customerFirstName: str,
-  customerLastName: str,
-  customerEmail: str,
-  cargoTrackingNumber: str,
-  cargoTrackingLink: str,
-  cargoCode: str,
-  cargoKey: str,
-  cargoBarcode: str,
-  cargoAggrementTypeCode: str,
-  cargoName: str,
-  orderDate: str,
-  dueDate: str,
-  status: str,
-  totalListPrice: num,
-  totalProductPrice: num,
-  lastModifiedDate: str,
-  vendorCode: str,
-  vendorCompanyName: str,
-  channelCode: str,
-  channelName: str,
-  /** Return packages only. */
-  returnLocationCode: str,
-  reason: str,
-  returnDate: str,
-  isConfirm: bool,
-  shipmentAddress: Address.nullish(),
-  invoiceAddress: Address.nullish(),
-  lines: z.array(Line).nullish(),
-  parcels: z.array(Parcel).nullish(),
-  packageHistories: z.array(PackageHistory).nullish(),
-  payment: z.looseObject({}).nullish(),
-});
-export type PackageRecord = z.infer<typeof PackageRecord>;
-
-export const ServiceError = z.looseObject({ code: str, message: str });
-
-/** The list envelope; `data` is validated per record by the cache, see the file comment. */
-export const PackageListEnvelope = z.looseObject({
-  isSuccess: z.boolean(),
-  statusCode: StatusCode,
-  errorMesssage: str,
-  errorMessage: str,
-  errorSource: str,
-  correlationId: str,
-  errors: z.array(ServiceError).nullish(),
-  data: z.array(PackageRecord).nullish(),
-  resultCount: int,
-  totalResultCount: int,
-  pageSize: int,
-  totalPages: int,
-  currentPage: int,
-});
-export type PackageListEnvelope = z.infer<typeof PackageListEnvelope>;
-
 /**
- * The same envelope with its records left unchecked: the sync checks them one by one (PackageRecord)
- * between turns of the event loop, so a page of 500 records never blocks a scan for a whole zod pass.
+ * Built together on first use (see ../lazy.ts), not at import: a `wd` start builds none of them.
+ * Inside, the schemas hold one another directly, so a record parsed in a sync (120,000 of them)
+ * meets no Proxy but the one it is called on.
  */
-export const PackageListPage = PackageListEnvelope.extend({ data: z.array(z.unknown()).nullish() });
+const schemas = lazy(() => {
+  const str = z.string().nullish();
+  const int = z.number().int().nullish();
+  const num = z.number().nullish();
+  const bool = z.boolean().nullish();
+
+  const Address = z.looseObject({
+    id: int,
+    firstName: str,
+    lastName: str,
+    company: str,
+    address1: str,
+    address2: str,
+    city: str,
+    cityCode: z.union([z.string(), z.number()]).nullish(),
+    cityId: z.union([z.string(), z.number()]).nullish(),
+    district: str,
+    districtId: z.union([z.string(), z.number()]).nullish(),
+    postalCode: str,
+    countryCode: str,
+    neighborhoodId: z.union([z.string(), z.number()]).nullish(),
+    neighborhood: str,
+    phone: str,
+    fullName: str,
+    fullAddress: str,
+    taxOffice: str,
+    taxNumber: str,
+  });
+
+  const ReturnLineAttachment = z.looseObject({
+    returnLineAttachmentId: int,
+    fileName: str,
+    extension: str,
+  });
+
+  const ItemLine = z.looseObject({
+    id: int,
+    productName: str,
+    sourceOrderItemLineId: str,
+    sourceOrderItemId: str,
+    orderItemId: int,
+    orderId: int,
+    sku: str,
+    barcode: str,
+    vendorId: int,
+    lastPackageId: int,
+    lastPackageItemId: int,
+    quantity: int,
+    isReturn: bool,
+    returnReason: str,
+    returnReasonDesc: str,
+    isCancel: bool,
+    rejectReason: str,
+    rejectReasonDesc: str,
+    isAvaibleCancelRequest: bool,
+    isAvaibleReturnRequest: bool,
+    saleTotal: num,
+    returnLineAttachments: z.array(ReturnLineAttachment).nullish(),
+  });
+
+  const DiscountDetail = z.looseObject({
+    discountTypeId: z.union([z.string(), z.number()]).nullish(),
+    couponCode: str,
+    discountId: z.union([z.string(), z.number()]).nullish(),
+    amount: num,
+    realAmount: num,
+    discountName: str,
+    discountCode: str,
+  });
+
+  const Line = z.looseObject({
+    id: int,
+    quantity: int,
+    productSize: str,
+    vendorSku: str,
+    productName: str,
+    productColor: str,
+    sku: str,
+    barcode: str,
+    productPrice: num,
+    listPrice: num,
+    productImageUrl: str,
+    dueDate: str,
+    currency: str,
+    discountDetails: z.array(DiscountDetail).nullish(),
+    itemLines: z.array(ItemLine).nullish(),
+  });
+
+  const Parcel = z.looseObject({
+    orderPackage: int,
+    carrierCompany: int,
+    parcelOrderNo: int,
+    parcelBarcode: str,
+    cargoKey: str,
+    cargoBarcode: str,
+    trackingCode: str,
+    trackingURL: str,
+  });
+
+  const PackageHistory = z.looseObject({ createdDate: str, status: str });
+
+  const PackageRecord = z.looseObject({
+    id: int,
+    sourcePackageId: str,
+    orderNumber: str,
+    taxNumber: str,
+    customerCode: str,
+    customerId: int,
+    customerFirstName: str,
+    customerLastName: str,
+    customerEmail: str,
+    cargoTrackingNumber: str,
+    cargoTrackingLink: str,
+    cargoCode: str,
+    cargoKey: str,
+    cargoBarcode: str,
+    cargoAggrementTypeCode: str,
+    cargoName: str,
+    orderDate: str,
+    dueDate: str,
+    status: str,
+    totalListPrice: num,
+    totalProductPrice: num,
+    lastModifiedDate: str,
+    vendorCode: str,
+    vendorCompanyName: str,
+    channelCode: str,
+    channelName: str,
+    /** Return packages only. */
+    returnLocationCode: str,
+    reason: str,
+    returnDate: str,
+    isConfirm: bool,
+    shipmentAddress: Address.nullish(),
+    invoiceAddress: Address.nullish(),
+    lines: z.array(Line).nullish(),
+    parcels: z.array(Parcel).nullish(),
+    packageHistories: z.array(PackageHistory).nullish(),
+    payment: z.looseObject({}).nullish(),
+  });
+
+  const ServiceError = z.looseObject({ code: str, message: str });
+
+  /** The list envelope; `data` is validated per record by the cache, see the file comment. */
+  const PackageListEnvelope = z.looseObject({
+    isSuccess: z.boolean(),
+    statusCode: StatusCode,
+    errorMesssage: str,
+    errorMessage: str,
+    errorSource: str,
+    correlationId: str,
+    errors: z.array(ServiceError).nullish(),
+    data: z.array(PackageRecord).nullish(),
+    resultCount: int,
+    totalResultCount: int,
+    pageSize: int,
+    totalPages: int,
+    currentPage: int,
+  });
+
+  /**
+   * The same envelope with its records left unchecked: the sync checks them one by one (PackageRecord)
+   * between turns of the event loop, so a page of 500 records never blocks a scan for a whole zod pass.
+   */
+  const PackageListPage = PackageListEnvelope.extend({ data: z.array(z.unknown()).nullish() });
+  return {
+    Address,
+    ReturnLineAttachment,
+    ItemLine,
+    DiscountDetail,
+    Line,
+    Parcel,
+    PackageHistory,
+    PackageRecord,
+    ServiceError,
+    PackageListEnvelope,
+    PackageListPage,
+  };
+});
+
+export const Address = lazy(() => schemas.Address);
+export type Address = z.infer<typeof Address>;
+export const ReturnLineAttachment = lazy(() => schemas.ReturnLineAttachment);
+export type ReturnLineAttachment = z.infer<typeof ReturnLineAttachment>;
+export const ItemLine = lazy(() => schemas.ItemLine);
+export type ItemLine = z.infer<typeof ItemLine>;
+export const DiscountDetail = lazy(() => schemas.DiscountDetail);
+export const Line = lazy(() => schemas.Line);
+export type Line = z.infer<typeof Line>;
+export const Parcel = lazy(() => schemas.Parcel);
+export type Parcel = z.infer<typeof Parcel>;
+export const PackageHistory = lazy(() => schemas.PackageHistory);
+export type PackageHistory = z.infer<typeof PackageHistory>;
+export const PackageRecord = lazy(() => schemas.PackageRecord);
+export type PackageRecord = z.infer<typeof PackageRecord>;
+export const ServiceError = lazy(() => schemas.ServiceError);
+export const PackageListEnvelope = lazy(() => schemas.PackageListEnvelope);
+export type PackageListEnvelope = z.infer<typeof PackageListEnvelope>;
+export const PackageListPage = lazy(() => schemas.PackageListPage);
 export type PackageListPage = z.infer<typeof PackageListPage>;
 
 /** Query parameters of both list operations (the return list adds isConfirm). */
