@@ -39,3 +39,18 @@ export function formatMoney(value: number | null | undefined, currency: string |
 }
 
 export const formatNumber = (n: number) => formatter('number', (loc) => new Intl.NumberFormat(loc)).format(n);
+
+/**
+ * Words kept once worked out: `once(key, make)` calls `make` the first time a key is asked for and
+ * returns what it made from then on. A list makes one per language for its rows' words (a
+ * `useTranslation` in every row, and i18next's `t` for every word of every new row, were most of a
+ * fling's rendering).
+ */
+export function keptWords(): (key: string, make: () => string) => string {
+  const kept = new Map<string, string>();
+  return (key, make) => {
+    let v = kept.get(key);
+    if (v === undefined) kept.set(key, (v = make()));
+    return v;
+  };
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { PackageKind, PackageSummary } from '../../../shared/domain/packages';
 import { statusName } from '../../components/StatusName';
-import { formatDate } from '../../i18n/format';
+import { formatDate, keptWords } from '../../i18n/format';
 import { packagePages, usePackages } from '../../store/packages';
 
 const ROW_HEIGHT = 72;
@@ -89,12 +89,7 @@ interface RowProps {
  * row, and i18next's t for every word of every new row, were most of a fling's rendering).
  */
 function rowText(t: TFunction<'packages'>) {
-  const cache = new Map<string, string>();
-  const once = (key: string, make: () => string) => {
-    let v = cache.get(key);
-    if (v === undefined) cache.set(key, (v = make()));
-    return v;
-  };
+  const once = keptWords();
   return {
     kind: (kind: PackageKind) => once(`kind:${kind}`, () => t(`kindOne.${kind}`)),
     status: (status: string | null) => once(`status:${status ?? ''}`, () => statusName(t, status)),

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { ReturnSummary } from '../../../shared/domain/returns';
-import { formatDate } from '../../i18n/format';
+import { formatDate, keptWords } from '../../i18n/format';
 import { returnPages, useReturns } from '../../store/returns';
 
 const ROW = 72;
@@ -14,12 +14,7 @@ const ROW = 72;
  * and no i18next lookup for every word of every new row of a scroll (as the Packages list's rows).
  */
 export function returnRowText(t: TFunction<'returns'>) {
-  const cache = new Map<string, string>();
-  const once = (key: string, make: () => string) => {
-    let v = cache.get(key);
-    if (v === undefined) cache.set(key, (v = make()));
-    return v;
-  };
+  const once = keptWords();
   return {
     decision: (d: ReturnSummary['decision']) => once(`decision:${d}`, () => t(`decision.${d}`)),
     inspection: (i: Exclude<ReturnSummary['inspection'], 'none'>) => once(`inspection:${i}`, () => t(`inspection.${i}`)),
