@@ -44,7 +44,20 @@ const DAY = 86_400_000;
 async function sandboxProcess(packages: number, returns: number): Promise<{ url: string; stop: () => void }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', cliEntry, '--json', 'sandbox', '--packages', String(packages), '--returns', String(returns), '--seed', '3'],
+    [
+      '--import',
+      'tsx',
+      cliEntry,
+      '--json',
+      'sandbox',
+      '--packages',
+      String(packages),
+      '--returns',
+      String(returns),
+      '--seed',
+      '3',
+      '--prerender',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve) =>
@@ -88,7 +101,9 @@ async function syncPath(url: string, counting: boolean) {
   const sync = new PackageSync(ws, t.core.ctx);
   // 50 known products, one scan every SCAN_EVERY_MS.
   const barcodes = Array.from({ length: 50 }, (_, i) => withCheckDigit(`869${String(900_000_000 + i)}`));
-  ws.db.transaction(() => barcodes.forEach((barcode, i) => productsOf(ws).save({ sku: `BENCH-${i}`, barcode, name: `Ürün ${i}` }, 'saved')))();
+  ws.db.transaction(() =>
+    barcodes.forEach((barcode, i) => productsOf(ws).save({ sku: `BENCH-${i}`, barcode, name: `Ürün ${i}` }, 'saved')),
+  )();
   const count = countsOf(ws);
   const session = counting ? count.open('BENCH-01', { userName: 'demo', station: 'BENCH' }).session.id : 0;
   const scans: number[] = [];
@@ -160,7 +175,10 @@ async function syncPath(url: string, counting: boolean) {
 }
 
 /** V8's collections during a sync: how many, how long in all, the longest, and how much of it fell in the longest scan's wait. */
-function gcLine(gc: { count: number; totalMs: number; longestMs: number; longestMajor: boolean; inLongestScanMs: number }, scans: boolean): string {
+function gcLine(
+  gc: { count: number; totalMs: number; longestMs: number; longestMajor: boolean; inLongestScanMs: number },
+  scans: boolean,
+): string {
   const line = `${gc.count} pauses, ${(gc.totalMs / 1000).toFixed(1)} s in all, longest ${ms1(gc.longestMs)} (${gc.longestMajor ? 'major' : 'minor'})`;
   return scans ? `${line}; in the longest scan's wait: ${ms1(gc.inLongestScanMs)}` : line;
 }
@@ -435,15 +453,18 @@ export async function packagesBench(): Promise<void> {
     // The same sync again into a new workspace, with somebody counting meanwhile.
     const counted = await syncPath(sb.url, true);
     try {
-      report(`the same sync while a worker counts (a count open, one scan every ${SCAN_EVERY_MS} ms; ${SLICE_BUDGET_MS} ms slices that wait for the disk)`, [
-        ['sync path', rate(counted.counts.orders + counted.counts.returns, counted.syncMs)],
-        ['longest event-loop stall during sync', `${counted.stallMax.toFixed(0)} ms, p99 ${counted.stallP99.toFixed(0)} ms`],
+      report(
+        `the same sync while a worker counts (a count open, one scan every ${SCAN_EVERY_MS} ms; ${SLICE_BUDGET_MS} ms slices that wait for the disk)`,
         [
-          'scans during the sync (due → committed)',
-          `${counted.scans.length} scans: p50 ${ms1(percentile(counted.scans, 50))}, p95 ${ms1(percentile(counted.scans, 95))}, p99 ${ms1(percentile(counted.scans, 99))}, longest ${ms1(Math.max(...counted.scans))}  (target: ≤ 50 ms)`,
+          ['sync path', rate(counted.counts.orders + counted.counts.returns, counted.syncMs)],
+          ['longest event-loop stall during sync', `${counted.stallMax.toFixed(0)} ms, p99 ${counted.stallP99.toFixed(0)} ms`],
+          [
+            'scans during the sync (due → committed)',
+            `${counted.scans.length} scans: p50 ${ms1(percentile(counted.scans, 50))}, p95 ${ms1(percentile(counted.scans, 95))}, p99 ${ms1(percentile(counted.scans, 99))}, longest ${ms1(Math.max(...counted.scans))}  (target: ≤ 50 ms)`,
+          ],
+          ['garbage collection during sync', gcLine(counted.gc, true)],
         ],
-        ['garbage collection during sync', gcLine(counted.gc, true)],
-      ]);
+      );
     } finally {
       await counted.t.close();
     }

@@ -27,8 +27,13 @@ export async function readJson(req: IncomingMessage, limit = 5 * 1024 * 1024): P
   }
 }
 
+/** A reply body that is JSON text already (UTF-8): sent as it is. */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonBytes ? body.bytes : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }

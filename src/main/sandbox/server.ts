@@ -74,6 +74,8 @@ export interface SandboxOptions {
   /** Generated dates are spread over the `days` (default 60) before `anchor` (default: start time rounded to the hour). */
   anchor?: number;
   days?: number;
+  /** Build every package record's JSON at start and answer pages from it (benchmarks: the sandbox then costs the client's machine almost nothing). */
+  prerender?: boolean;
   users?: Record<string, string>;
   config?: Partial<SandboxConfig>;
 }

@@ -188,3 +188,27 @@ describe('sandbox package lists', () => {
     expect((await api.orders({ size: 100 })).body.totalResultCount).toBe(23);
   });
 });
+
+describe('prerendered records (--prerender, the benchmark)', () => {
+  it('answers the same pages as records built per request, and a status change shows on the next page', async () => {
+    const anchor = Date.parse('2026-11-20T12:00:00Z');
+    const q = { page: 1, size: 25, orderByField: 'orderDate', orderByDirection: 'ASC' };
+    const built = await start({ packages: 120, returns: 30, seed: 4, anchor });
+    const expected = [(await built.orders(q)).body, (await built.returns(q)).body];
+    await s.close();
+    const kept = await start({ packages: 120, returns: 30, seed: 4, anchor, prerender: true });
+    const pages = [(await kept.orders(q)).body, (await kept.returns(q)).body];
+    // correlationId is new with every answer.
+    const same = (b: Record<string, unknown>) => ({ ...b, correlationId: null });
+    expect(pages.map(same)).toEqual(expected.map(same));
+    expect(pages[0]!.data).toHaveLength(25);
+    const id = pages[0]!.data[3]!.id as number;
+    await fetch(`${s.url}/_sandbox/packages/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, status: 'Cancelled' }),
+    });
+    const after = (await kept.orders(q)).body.data.find((r) => r.id === id);
+    expect(after?.status).toBe('Cancelled');
+  });
+});

@@ -1,6 +1,6 @@
 import { GET_ORDER_PACKAGES_PATH } from '../../../shared/service/get-order-packages';
 import { GET_RETURN_ORDER_PACKAGES_PATH } from '../../../shared/service/get-return-order-packages';
-import { HttpFailure } from '../http-util';
+import { HttpFailure, JsonBytes } from '../http-util';
 import type { Reply, Route, SandboxCore, SandboxModule, SandboxOptions } from '../server';
 import { correlationId, Dataset, type IndexEntry, type Kind } from './generator';
 import { parseListQuery } from './query';
@@ -22,6 +22,8 @@ export interface PackagesModule extends SandboxModule {
 }
 
 const HOUR = 3_600_000;
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
 
 /**
  * GET /orders/GetOrderPackages and GET /orders/GetReturnOrderPackages with every filter, paging
@@ -30,7 +32,11 @@ const HOUR = 3_600_000;
  */
 export function createPackagesModule(core: SandboxCore, options: PackagesOptions): PackagesModule {
   const anchor = options.anchor ?? Math.floor(core.now() / HOUR) * HOUR;
-  const make = () => new Dataset(core.seed, options.packages ?? 0, options.returns ?? 0, anchor, options.days ?? 60);
+  const make = () => {
+    const d = new Dataset(core.seed, options.packages ?? 0, options.returns ?? 0, anchor, options.days ?? 60);
+    if (options.prerender) d.prerender();
+    return d;
+  };
   let data = make();
   let version = 0;
   const listeners = new Set<(c: StatusChange) => void>();
@@ -74,11 +80,11 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
       const total = rows.length;
       const slice = rows.slice(q.page * q.size, (q.page + 1) * q.size);
       for (const l of pageListeners) await l(kind, q.page);
-      return {
-        status: 200,
-        body: envelope(
+      // The envelope, then the records' JSON as bytes (kept ones when prerendered): the page is
+      // copied, not built and stringified again.
+      const head = JSON.stringify(
+        envelope(
           {
-            data: slice.map((e) => data.record(e)),
             resultCount: slice.length,
             totalResultCount: total,
             pageSize: q.size,
@@ -89,7 +95,14 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
           null,
           200,
         ),
-      };
+      );
+      const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"data":[`)];
+      slice.forEach((e, i) => {
+        if (i > 0) parts.push(COMMA);
+        parts.push(data.recordText(e));
+      });
+      parts.push(CLOSE);
+      return { status: 200, body: new JsonBytes(Buffer.concat(parts)) };
     },
   });
 

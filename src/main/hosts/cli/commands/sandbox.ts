@@ -4,7 +4,8 @@ import { UsageError, type Command } from '../context';
 export const sandboxCommand: Command = {
   name: 'sandbox',
   summary: 'cli:help.sandbox',
-  usage: 'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--user NAME --password PASS] [--token-lifetime SECONDS]',
+  usage:
+    'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--prerender] [--user NAME --password PASS] [--token-lifetime SECONDS]',
   async run(ctx, argv) {
     const { values } = parse(argv, {
       port: { type: 'string' },
@@ -12,6 +13,7 @@ export const sandboxCommand: Command = {
       packages: { type: 'string' },
       returns: { type: 'string' },
       seed: { type: 'string' },
+      prerender: { type: 'boolean' },
       user: { type: 'string' },
       password: { type: 'string' },
       'token-lifetime': { type: 'string' },
@@ -26,6 +28,7 @@ export const sandboxCommand: Command = {
       packages: intOption(values.packages, 'packages', 0, 1_000_000),
       returns: intOption(values.returns, 'returns', 0, 1_000_000),
       seed: intOption(values.seed, 'seed', 0, 2 ** 31),
+      prerender: values.prerender === true,
       users: values.user && values.password ? { [values.user]: values.password } : undefined,
       config: lifetime ? { tokenLifetimeSeconds: lifetime } : undefined,
     });
