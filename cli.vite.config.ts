@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Rollup } from 'vite';
 
 /**
  * The `wd` CLI, built like the app, as CommonJS (a package.json in out/cli says so):
@@ -10,7 +10,10 @@ import { defineConfig } from 'vite';
  *   command starts without compiling TypeScript; minified (less text to read and parse at each
  *   start; the source map beside it maps it back);
  * - chunks read only by the commands that need them: undici (wd-undici.js, 970 kB unminified,
- *   about 35 ms of a 320 ms start, A/B), the sandbox and the web host (node:http).
+ *   about 35 ms of a 320 ms start, A/B), the sandbox and the web host (node:http);
+ * - wd-page-reader.js, the thread a sync reads its pages on (src/main/core/packages/page-reader.ts):
+ *   a bundle of its own, built beside the others (as an input here it would move what it shares
+ *   with wd-main.js, zod among it, into a chunk every command reads).
  */
 export default defineConfig({
   build: {
@@ -36,6 +39,28 @@ export default defineConfig({
   },
   ssr: { noExternal: true, external: ['better-sqlite3'] },
   plugins: [
+    {
+      name: 'wd-page-reader',
+      async generateBundle() {
+        const out = (await build({
+          configFile: false,
+          logLevel: 'warn',
+          build: {
+            ssr: true,
+            write: false,
+            target: 'node20',
+            minify: true,
+            rollupOptions: {
+              input: resolve(import.meta.dirname, 'src/main/core/packages/page-reader-worker.ts'),
+              output: { format: 'cjs', entryFileNames: 'wd-page-reader.js', codeSplitting: false },
+            },
+          },
+          ssr: { noExternal: true },
+        })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+        const chunk = (Array.isArray(out) ? out[0]! : out).output[0];
+        this.emitFile({ type: 'asset', fileName: 'wd-page-reader.js', source: chunk.code });
+      },
+    },
     {
       name: 'wd-commonjs-package',
       generateBundle(_, bundle) {

@@ -90,6 +90,27 @@ describe('the built wd CLI', () => {
     }
   });
 
+  it("reads a sync's pages on the thread built beside it (wd-page-reader.js), and on its own without it", async () => {
+    const file = join(out.dir, 'wd-page-reader.js');
+    const real = readFileSync(file);
+    // A stand-in of the reader that refuses every page with a message of its own: the sync says it.
+    writeFileSync(
+      file,
+      `require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage({ id: m.id, error: { code: 'invalid_input', message: 'answered by the probe reader' } }));`,
+    );
+    try {
+      const probed = await built(['sync'], { WD_PASSWORD: 'demo1234' });
+      expect(probed.code).toBe(1);
+      expect(probed.stderr).toMatch(/answered by the probe reader/);
+      rmSync(file);
+      const inline = await built(['sync', '--json'], { WD_PASSWORD: 'demo1234' });
+      expect(inline.stderr).toBe('');
+      expect((JSON.parse(inline.stdout) as { cached: unknown }).cached).toEqual({ orders: 60, returns: 10 });
+    } finally {
+      writeFileSync(file, real);
+    }
+  });
+
   it('runs a command once when it loads a chunk on the way (the sandbox on a fixed port answers until it is stopped)', async () => {
     const free = createServer();
     await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
@@ -104,7 +125,11 @@ describe('the built wd CLI', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', r));
     await new Promise<void>((r) => child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), stdout.includes('\n') && r())));
-    const login = await fetch(`http://127.0.0.1:${port}/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const login = await fetch(`http://127.0.0.1:${port}/Auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(login.status).toBe(401); // it answers: no user name, no token
     child.kill('SIGTERM');
     // A second run of the CLI beside the first would have failed to listen on the same port

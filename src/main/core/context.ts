@@ -20,6 +20,11 @@ export interface CoreOptions {
   secrets?: SecretStore;
   /** better-sqlite3 addon built for the running runtime (the Electron host passes its own). */
   nativeBinding?: string;
+  /**
+   * The host's build of the page reader (packages/page-reader-worker.ts): a sync reads its pages
+   * on that thread. Without it, or when the file is missing, the core's thread reads them.
+   */
+  pageReader?: string;
   training?: TrainingOptions;
   /** Starts the simulated service for training mode (the hosts pass the sandbox); without it training is unavailable. */
   trainingService?: StartTrainingService;

@@ -66,7 +66,9 @@ describe('electron-builder configuration (the installed product)', () => {
         .filter((d) => d !== 'cli')
         .sort(),
     ).toEqual(['main', 'preload', 'renderer']);
-    expect(readdirSync(join(root, 'out/main'))).toEqual(['index.js']);
+    expect(readdirSync(join(root, 'out/main')).sort()).toEqual(['chunks', 'index.js']);
+    // The page reader's thread (src/main/core/packages/page-reader-worker.ts, `?modulePath`), alone.
+    expect(readdirSync(join(root, 'out/main/chunks'))).toEqual([expect.stringMatching(/^page-reader-worker-[\w-]+\.js$/)]);
     expect(readdirSync(join(root, 'out/preload'))).toEqual(['index.cjs']);
   });
 });

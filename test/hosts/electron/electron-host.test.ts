@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { methodNames, ipcChannel } from '../../../src/shared/contract';
 import { createSandbox, type Sandbox } from '../../../src/main/sandbox/server';
 import { tempDir } from '../../support/temp';
-import { built, ElectronApp, preloadBundle, root } from './harness';
+import { built, ElectronApp, mainBundle, preloadBundle, root } from './harness';
 
 /**
  * The desktop app as Electron runs it: the BUILT main bundle (out/main) on the `electron` stand-in
@@ -88,7 +88,7 @@ describe('the window', () => {
 describe('IPC', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await createSandbox({ packages: 0, returns: 0 });
+    sandbox = await createSandbox({ packages: 30, returns: 5, days: 10 });
   });
   afterAll(async () => {
     await sandbox.close();
@@ -126,6 +126,14 @@ describe('IPC', () => {
     const signedIn = await call('session.signIn', { profileId: profile.id, userName: 'demo', password: 'demo1234' });
     expect(signedIn).toMatchObject({ signedIn: true, user: 'demo', training: false });
     expect(await call('packages.search', { query: 'none-such' })).toMatchObject({ total: 0 });
+    // A sync reads its pages on the page reader's thread, built beside the main bundle by electron-vite (?modulePath).
+    const reader = /"\.\/(chunks\/page-reader-worker-[\w-]+\.js)"/.exec(readFileSync(mainBundle, 'utf8'));
+    expect(reader && existsSync(join(mainBundle, '..', reader[1]!))).toBe(true);
+    const synced = await call<{ report: { kinds: { fetched: number; stored: number }[] } }>('packages.sync', { wait: true });
+    expect(synced.report.kinds.map((k) => [k.fetched, k.stored])).toEqual([
+      [30, 30],
+      [5, 5],
+    ]);
     const count = await call<{ session: { storageCode: string } }>('counts.open', { storageCode: 'A-01' });
     expect(count.session.storageCode).toBe('A-01');
     expect(await call<{ total: number }>('returns.list', {})).toHaveProperty('total');

@@ -1,17 +1,18 @@
 import type { PackageKind, SyncInput, SyncProgress, SyncReport, SyncStatus } from '../../../shared/domain/packages';
 import { classify as classifyOrderList } from '../../../shared/service/get-order-packages';
 import { classify as classifyReturnList } from '../../../shared/service/get-return-order-packages';
-import { PACKAGE_LIST_PATHS, PackageRecord, packageListSearch } from '../../../shared/service/packages';
+import { PACKAGE_LIST_PATHS, packageListSearch } from '../../../shared/service/packages';
 import { answerHeaders } from '../api/http';
 import { isTransientError, retry } from '../api/retry';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
-import { cutTopLevelArray, textOf } from '../../../shared/text/json-items';
-import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
+import { cutTopLevelArray } from '../../../shared/text/json-items';
+import type { CacheRow } from './cache-record';
 import { backgroundTurns } from '../turns';
 import { IDLE_SLICE_BUDGET_MS, newSliceSizer, SLICE_BUDGET_MS, storeSliced } from './ingest';
-import { packRecord } from './record-pack';
+import { readRecord } from './page-read';
+import { PageReader, ReaderGone } from './page-reader';
 import { packagesOf } from './packages-repo';
 
 const DAY = 86_400_000;
@@ -78,6 +79,8 @@ export class PackageSync {
   private progress: SyncProgress = idle;
   private current: Promise<SyncReport> | null = null;
   private lastChangedEmit = 0;
+  /** The thread that reads pages during a run (page-reader.ts); null: the core's thread reads them. */
+  private reader: PageReader | null = null;
   private readonly repo;
 
   private readonly insertRun;
@@ -174,6 +177,7 @@ export class PackageSync {
     // A sync writes thousands of pages to the log: from now on a worker thread checkpoints it.
     void this.ws.offloadCheckpoints();
     this.setProgress({ ...idle, state: 'running', startedAt });
+    this.reader = PageReader.start(this.ctx.options.pageReader, (m) => this.ctx.options.log?.(m));
     const report: SyncReport = { kinds: [], from: new Date(from).toISOString(), to: new Date(to).toISOString(), finishedAt: '' };
     try {
       for (const kind of kinds) {
@@ -224,6 +228,10 @@ export class PackageSync {
       this.setProgress({ ...this.progress, state: 'failed', finishedAt: new Date().toISOString(), error });
       this.emitChanged(true);
       throw e;
+    } finally {
+      const reader = this.reader;
+      this.reader = null;
+      await reader?.close();
     }
   }
 
@@ -385,12 +393,19 @@ export class PackageSync {
         // be cut safely is parsed whole.
         const page_ = await backgroundTurns.run(() => {
           const cut = res.status >= 200 && res.status < 300 ? cutTopLevelArray(res.bytes, 'data') : null;
-          const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(res.status, answerHeaders(res), cut ? cut.envelope : res.text);
+          const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(
+            res.status,
+            answerHeaders(res),
+            cut ? cut.envelope : res.text,
+          );
           return { v, items: cut?.items ?? null };
         });
         const v = page_.v;
         if (v.kind === 'later' && res.status >= 200 && res.status < 300)
-          throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${v.reason ?? ''}`.trim(), { reason: 'page_unreadable', page });
+          throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${v.reason ?? ''}`.trim(), {
+            reason: 'page_unreadable',
+            page,
+          });
         if (v.kind === 'later')
           throw new AppError('service_error', v.reason ?? `page ${page}: HTTP ${res.status}`, {
             status: res.status,
@@ -403,46 +418,28 @@ export class PackageSync {
         const env = { data: v.value };
         const items = page_.items;
         const data = items ?? env.data.data ?? [];
-        /** A record of the page: decoded and parsed from its own bytes when the page was cut. */
-        const recordAt = (i: number): { value: unknown; text?: string } => {
-          if (items === null) return { value: data[i] };
-          const text = textOf(items[i]!);
+        let rows: CacheRow[] | null = null;
+        if (items !== null && this.reader !== null) {
           try {
-            return { value: JSON.parse(text) as unknown, text };
-          } catch {
-            throw new AppError('bad_response', `page ${page} of the ${run.kind} list: record ${i} is not JSON`, { reason: 'page_unreadable', page });
+            rows = await this.reader.read(run.kind, page, res.bytes, items);
+          } catch (e) {
+            if (!(e instanceof ReaderGone)) throw e;
+            // The thread stopped: this page and the rest are read here.
+            this.reader = null;
           }
-        };
-        const rows: CacheRow[] = [];
-        // Records are checked and mapped in chunks of READ_BUDGET_MS, each in its own turn.
-        const readChunk = () => {
-          const began = performance.now();
-          for (let i = rows.length; i < data.length; i++) {
-            const at = recordAt(i);
-            const record = PackageRecord.safeParse(at.value);
-            if (!record.success) {
-              const issue = record.error.issues[0];
-              throw new AppError(
-                'bad_response',
-                `page ${page} of the ${run.kind} list is not what the service documents: ${['data', i, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? ''}`.trim(),
-                { reason: 'page_unreadable', page },
-              );
+        }
+        if (rows === null) {
+          const read: CacheRow[] = [];
+          // Records are checked, mapped and packed in chunks of READ_BUDGET_MS, each in its own turn.
+          const readChunk = () => {
+            const began = performance.now();
+            for (let i = read.length; i < data.length; i++) {
+              read.push(readRecord(run.kind, page, i, items ? items[i]! : null, items ? undefined : data[i]));
+              if (performance.now() - began >= READ_BUDGET_MS) return;
             }
-            const row = toCacheRow(record.data, run.kind, i, at.text);
-            // Packed here so the write transaction only writes; from the bytes as sent when the
-            // page was cut (the same UTF-8 the text would be encoded to again).
-            row.raw = packRecord(items ? items[i]! : row.rawJson);
-            row.rawJson = '';
-            rows.push(row);
-            if (performance.now() - began >= READ_BUDGET_MS) return;
-          }
-        };
-        try {
-          while (rows.length < data.length) await backgroundTurns.run(readChunk);
-        } catch (e) {
-          if (e instanceof GarbledRecord)
-            throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${e.message}`, { reason: 'page_unreadable', page });
-          throw e;
+          };
+          while (read.length < data.length) await backgroundTurns.run(readChunk);
+          rows = read;
         }
         return {
           rows,
@@ -475,7 +472,6 @@ export class PackageSync {
     this.ctx.bus.emit('packages.changed', { reason: 'sync' });
   }
 }
-
 
 function parseDate(value: string, name: string): number {
   const t = Date.parse(value);

@@ -5,6 +5,12 @@ import { sandboxTrainingService } from '../training';
 import type { Result } from '../../../shared/result';
 import { AppError } from '../../core/errors';
 
+/**
+ * The page reader's thread, built beside the bundle (cli.vite.config.ts: out/cli/wd-page-reader.js).
+ * Run from the sources there is none, and the core's thread reads a sync's pages.
+ */
+export const CLI_PAGE_READER = `${import.meta.dirname}/wd-page-reader.js`;
+
 /** Wrong command line: exit code 2 with the usage. */
 export class UsageError extends Error {}
 
@@ -55,6 +61,7 @@ export function makeContext(dataDir: string, json: boolean, t: TFunction, env: N
         host: 'cli',
         background: false,
         offlineWorkspace: true,
+        pageReader: CLI_PAGE_READER,
         log: () => undefined,
         trainingService: sandboxTrainingService,
       });

@@ -12,6 +12,8 @@ import { NativeModuleMissing, nativeBindingPath } from './native';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { electronSecretStore } from './secrets';
 import { APP_ORIGIN, hardenApp } from './security';
+// electron-vite builds the page reader's thread as a bundle of its own beside this one and gives its path.
+import pageReader from '../../core/packages/page-reader-worker?modulePath';
 
 const here = import.meta.dirname;
 /** Window and taskbar icon; electron-builder takes the same file for the installers. */
@@ -82,6 +84,7 @@ async function start(dataDir: string): Promise<void> {
     version: app.getVersion(),
     secrets: electronSecretStore,
     nativeBinding: nativeBindingPath(),
+    pageReader,
     trainingService: sandboxTrainingService,
   });
   wireIpc(core);

@@ -5,7 +5,7 @@ import { createCore } from '../../../core';
 import { fileLogger } from '../../../core/log';
 import { sandboxTrainingService } from '../../training';
 import { intOption, parse } from '../args';
-import { UsageError, type Command } from '../context';
+import { CLI_PAGE_READER, UsageError, type Command } from '../context';
 
 // The built renderer next to the built CLI (out/cli/wd.js → out/renderer), or, run from the
 // sources (src/main/hosts/cli/commands), the repository's out/renderer.
@@ -28,6 +28,7 @@ export const webCommand: Command = {
       host: 'web',
       version: ctx.env.npm_package_version,
       log,
+      pageReader: CLI_PAGE_READER,
       trainingService: sandboxTrainingService,
     });
     // Loaded here, not with every command (node:http and the host's routes).

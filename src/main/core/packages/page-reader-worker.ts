@@ -1,0 +1,62 @@
+/**
+ * The page reader's thread (page-reader.ts): reads list pages into packed cache rows, the work a
+ * sync did on the core's thread between receiving a page and writing it. Each host builds this
+ * file on its own (electron.vite.config.ts: `?modulePath`; cli.vite.config.ts: wd-page-reader.js).
+ */
+import { parentPort } from 'node:worker_threads';
+import type { PackageKind } from '../../../shared/domain/packages';
+import { AppError } from '../errors';
+import type { CacheRow } from './cache-record';
+import { readRecord } from './page-read';
+
+export interface ReadRequest {
+  id: number;
+  kind: PackageKind;
+  page: number;
+  /** The page's bytes as received (transferred). */
+  bytes: Uint8Array;
+  /** Each record's start and end in `bytes`, two numbers a record. */
+  spans: Int32Array;
+}
+
+export type ReadAnswer =
+  | {
+      id: number;
+      /** The rows without `raw`; the packed records are `raws`, one after another, each ending at `ends[i]`. */
+      rows: CacheRow[];
+      raws: Uint8Array;
+      ends: Int32Array;
+    }
+  | { id: number; error: { code: AppError['code']; message: string; params?: AppError['params'] } };
+
+const port = parentPort;
+if (!port) throw new Error('page-reader-worker runs as a worker thread');
+
+port.on('message', (m: ReadRequest) => {
+  try {
+    const rows: CacheRow[] = [];
+    for (let i = 0; i < m.spans.length / 2; i++)
+      rows.push(readRecord(m.kind, m.page, i, m.bytes.subarray(m.spans[2 * i], m.spans[2 * i + 1])));
+    // The packed records in one buffer, moved to the core's thread rather than copied.
+    let total = 0;
+    for (const r of rows) total += r.raw!.length;
+    const raws = new Uint8Array(total);
+    const ends = new Int32Array(rows.length);
+    let at = 0;
+    rows.forEach((r, i) => {
+      raws.set(r.raw!, at);
+      at += r.raw!.length;
+      ends[i] = at;
+      delete r.raw;
+    });
+    const answer: ReadAnswer = { id: m.id, rows, raws, ends };
+    port.postMessage(answer, [raws.buffer, ends.buffer]);
+  } catch (e) {
+    const error =
+      e instanceof AppError
+        ? { code: e.code, message: e.message, params: e.params }
+        : { code: 'internal' as const, message: e instanceof Error ? e.message : String(e) };
+    const answer: ReadAnswer = { id: m.id, error };
+    port.postMessage(answer);
+  }
+});

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import type { PackageKind } from '../../../shared/domain/packages';
+import { nodeWorkerThreads } from '../builtins';
+import { AppError } from '../errors';
+import type { CacheRow } from './cache-record';
+import type { ReadAnswer, ReadRequest } from './page-reader-worker';
+
+/** The page reader stopped or never started: the caller reads the page on its own thread. */
+export class ReaderGone extends Error {}
+
+/**
+ * A worker thread that reads a sync's list pages into packed cache rows (page-read.ts: decode,
+ * JSON.parse, the wire schema, the cache row, deflate), so the core's thread only receives pages
+ * and writes them. On a profile of a first sync that work was half of the core's thread; with it
+ * on the other core, reading the next page and writing the last one run at the same time.
+ *
+ * Started for one sync run and stopped after it (a thread and its heap only while a sync runs).
+ * `file` is the host's build of page-reader-worker.ts; a host without one (the sources under
+ * tsx, the tests of the core) passes none and the core's thread reads the pages as before. If the
+ * thread cannot start or stops, `read` throws ReaderGone and the sync reads on its own thread.
+ */
+export class PageReader {
+  private pending = new Map<number, { resolve: (rows: CacheRow[]) => void; reject: (e: unknown) => void }>();
+  private next = 1;
+  private gone: string | null = null;
+
+  private constructor(
+    private worker: Worker,
+    private log: (message: string) => void,
+  ) {
+    worker.on('message', (a: ReadAnswer) => {
+      const p = this.pending.get(a.id);
+      if (!p) return;
+      this.pending.delete(a.id);
+      if ('error' in a) p.reject(new AppError(a.error.code, a.error.message, a.error.params));
+      else p.resolve(rowsOf(a));
+    });
+    worker.on('error', (e) => this.stop(`the page reader failed: ${e.message}`));
+    worker.on('exit', (code) => this.stop(`the page reader stopped (exit code ${code})`));
+  }
+
+  /** A reader on `file`, or null when there is none (the caller reads on its own thread). */
+  static start(file: string | undefined, log: (message: string) => void): PageReader | null {
+    if (!file || !existsSync(file)) return null;
+    try {
+      return new PageReader(new (nodeWorkerThreads().Worker)(file), log);
+    } catch (e) {
+      log(`the page reader did not start: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  }
+
+  /** The records of a cut page (`items`: views on `bytes`) as packed cache rows, or the error that names the page. */
+  read(kind: PackageKind, page: number, bytes: Uint8Array, items: Uint8Array[]): Promise<CacheRow[]> {
+    if (this.gone !== null) return Promise.reject(new ReaderGone(this.gone));
+    // A copy of exactly the page, moved to the thread (the bytes received may share their memory).
+    const own = bytes.slice();
+    const spans = new Int32Array(items.length * 2);
+    items.forEach((item, i) => {
+      spans[2 * i] = item.byteOffset - bytes.byteOffset;
+      spans[2 * i + 1] = item.byteOffset - bytes.byteOffset + item.byteLength;
+    });
+    const id = this.next++;
+    return new Promise<CacheRow[]>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const request: ReadRequest = { id, kind, page, bytes: own, spans };
+      this.worker.postMessage(request, [own.buffer, spans.buffer]);
+    });
+  }
+
+  /** Stops the thread (the end of a sync run). */
+  async close(): Promise<void> {
+    this.gone ??= 'closed';
+    await this.worker.terminate();
+  }
+
+  private stop(reason: string): void {
+    if (this.gone === null) {
+      this.gone = reason;
+      this.log(reason);
+    }
+    for (const p of this.pending.values()) p.reject(new ReaderGone(reason));
+    this.pending.clear();
+  }
+}
+
+/** The answer's rows with their packed records as views on the one buffer that carried them. */
+function rowsOf(a: Extract<ReadAnswer, { rows: CacheRow[] }>): CacheRow[] {
+  const buffer = Buffer.from(a.raws.buffer, a.raws.byteOffset, a.raws.byteLength);
+  let start = 0;
+  a.rows.forEach((row, i) => {
+    row.raw = buffer.subarray(start, a.ends[i]);
+    start = a.ends[i]!;
+  });
+  return a.rows;
+}

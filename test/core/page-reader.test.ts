@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src/main/core';
+import type { Db } from '../../src/main/core/db/open';
+import { PackageSync } from '../../src/main/core/packages/sync';
+import { unpackRecord } from '../../src/main/core/packages/record-pack';
+import { rig, type TestRig } from '../support/core';
+import { fakeService } from '../support/fake-service';
+import { tempDir } from '../support/temp';
+
+/**
+ * The page reader's thread (src/main/core/packages/page-reader.ts) as the CLI builds it
+ * (cli.vite.config.ts → wd-page-reader.js): what a sync stores through it is what the core's
+ * thread stores, a record it cannot cache is the same error, and a reader that fails leaves the
+ * sync to the core's thread.
+ */
+const root = join(import.meta.dirname, '../..');
+let out: string;
+let reader: string;
+const closers: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  mkdirSync(join(root, '.cache'), { recursive: true });
+  out = mkdtempSync(join(root, '.cache', 'page-reader-test-'));
+  await build({ configFile: join(root, 'cli.vite.config.ts'), logLevel: 'silent', build: { outDir: out, sourcemap: false } });
+  reader = join(out, 'wd-page-reader.js');
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterEach(async () => {
+  for (const c of closers.reverse()) await c();
+  closers.length = 0;
+});
+
+const window = { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' };
+
+/** Everything the cache keeps of a package (its record, line ids, codes, search text) and the products it taught, in a fixed order. */
+function cacheContent(t: TestRig) {
+  const db = t.core.ctx.workspace().db;
+  const packages = (db.prepare('SELECT * FROM packages ORDER BY kind, id').all() as Record<string, unknown>[]).map((p) => {
+    const { pk: _pk, synced_at: _at, raw, ...rest } = p;
+    return { ...rest, record: unpackRecord(raw as Buffer) };
+  });
+  const q = (sql: string) => db.prepare(sql).all();
+  return {
+    packages,
+    items: q('SELECT p.id, i.source_order_item_line_id FROM package_items i JOIN packages p ON p.pk = i.package_pk ORDER BY 1, 2'),
+    products: q('SELECT sku, barcode, name, model, option, image, source FROM products ORDER BY sku'),
+    // The three indexes keep no text of their own (contentless): every term of every package, read through fts5vocab.
+    names: terms(db, 'package_names'),
+    productCodes: terms(db, 'package_products'),
+    text: terms(db, 'packages_fts'),
+  };
+}
+
+/** Every term an FTS5 index holds, with the package it is a term of. */
+function terms(db: Db, table: string): unknown[] {
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_${table} USING fts5vocab(main, ${table}, 'instance')`);
+  return db.prepare(`SELECT p.id, v.term FROM temp.vocab_${table} v JOIN packages p ON p.pk = v.doc ORDER BY 1, 2`).all();
+}
+
+async function synced(pageReader: string | undefined, logs: string[] = []) {
+  const t = await rig({
+    sandbox: { packages: 240, returns: 60, seed: 11, days: 20 },
+    core: { pageReader, log: (m) => logs.push(m) },
+  });
+  closers.push(() => t.close());
+  await t.signIn({ pageSize: 50 });
+  const report = await new PackageSync(t.core.ctx.workspace(), t.core.ctx).run({ ...window, kinds: ['order', 'return'] });
+  return { t, report };
+}
+
+describe('the page reader thread', () => {
+  it('stores exactly what the core’s thread stores: every column, the record as sent, line ids, codes, search text and products', async () => {
+    const logs: string[] = [];
+    const threaded = await synced(reader, logs);
+    const inline = await synced(undefined);
+    expect(logs).toEqual([]);
+    expect(threaded.report.kinds.map((k) => [k.kind, k.fetched, k.stored])).toEqual([
+      ['order', 240, 240],
+      ['return', 60, 60],
+    ]);
+    const a = cacheContent(threaded.t);
+    expect(a.packages).toHaveLength(300);
+    expect(a).toEqual(cacheContent(inline.t));
+    // A lookup finds a package by a code only its record holds (a parcel's tracking code).
+    const rec = (await threaded.t.admin('packages/record?id=500007')) as { orderNumber: string };
+    const hit = await threaded.t.call('packages.search', { query: rec.orderNumber });
+    expect(hit.items.map((p) => p.id)).toContain(500007);
+  });
+
+  async function brokenPage(pageReader: string | undefined, logs: string[] = []) {
+    const sample = JSON.parse(
+      readFileSync(join(root, 'test/fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8'),
+    ) as { data: Record<string, unknown>[] };
+    const record = (id: unknown) =>
+      JSON.stringify({ ...sample.data[0], id, orderNumber: `ON-${String(id)}`, orderDate: '2026-11-20T10:00:00' });
+    const svc = await fakeService({
+      'GET /orders/GetOrderPackages': (_req, res) => {
+        // The third record has no usable id; the page itself is well-formed JSON.
+        res
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+          .end(
+            `{"isSuccess":true,"statusCode":"200","totalResultCount":4,"totalPages":1,"data":[${record(1)},${record(2)},${record(-3)},${record(4)}]}`,
+          );
+      },
+    });
+    closers.push(() => svc.close());
+    const dir = tempDir();
+    closers.push(dir.cleanup);
+    const core: Core = createCore({ dataDir: dir.dir, host: 'test', background: false, pageReader, log: (m) => logs.push(m) });
+    closers.push(() => core.close());
+    const p = await core.call('profiles.save', {
+      name: 'F',
+      omsUrl: svc.url,
+      pimUrl: svc.url,
+      companyId: 1,
+      storageCodes: [],
+      pageSize: 20,
+    });
+    if (!p.ok) throw new Error(p.error.message);
+    await core.call('session.signIn', { profileId: p.value.id, userName: 'demo', password: 'x' });
+    const ws = core.ctx.workspace();
+    const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, attempts: 1, sleep: () => Promise.resolve() });
+    const error = await sync.run({ ...window, kinds: ['order'] }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const cached = ws.db.prepare('SELECT count(*) AS n FROM packages').get() as { n: number };
+    return { error, cached: cached.n };
+  }
+
+  it('refuses a page with a record it cannot cache with the same error as the core’s thread, and stores nothing of it', async () => {
+    const logs: string[] = [];
+    const threaded = await brokenPage(reader, logs);
+    const inline = await brokenPage(undefined);
+    expect(threaded.error).toMatchObject({ code: 'bad_response', params: { reason: 'page_unreadable', page: 0 } });
+    expect((threaded.error as Error).message).toMatch(/record 2 has no usable package id/);
+    expect((threaded.error as Error).message).toBe((inline.error as Error).message);
+    expect(threaded.cached).toBe(0);
+    expect(logs).toEqual([]);
+  });
+
+  it('is the one the sync reads with: an answer of the thread is what the sync gets', async () => {
+    // A stand-in of the reader that answers every page with an error of its own.
+    const probe = join(out, 'probe-reader.js');
+    writeFileSync(
+      probe,
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', (m) => parentPort.postMessage({ id: m.id, error: { code: 'bad_response', message: 'answered by the probe', params: { reason: 'page_unreadable', page: m.page } } }));`,
+    );
+    const { error } = await brokenPage(probe);
+    expect(error).toMatchObject({ code: 'bad_response', message: 'answered by the probe' });
+  });
+
+  it('leaves the pages to the core’s thread when the reader dies, and says so in the log', async () => {
+    const dying = join(out, 'dying-reader.js');
+    writeFileSync(dying, `throw new Error('the reader broke at start');`);
+    const logs: string[] = [];
+    const { t, report } = await synced(dying, logs);
+    expect(report.kinds.map((k) => k.stored)).toEqual([240, 60]);
+    expect(cacheContent(t).packages).toHaveLength(300);
+    expect(logs.join('\n')).toMatch(/the page reader failed: the reader broke at start/);
+  });
+});
