@@ -5,7 +5,8 @@
  *
  * 1. The machine's limits for the same pages: loopback receive + JSON.parse (what a sync can never
  *    beat) and a plain insert of the same record JSON into one table (one column, no indexes).
- * 2. The sync path (HTTP, zod, cache record, indexes), its disk size, its peak memory and the
+ * 2. The sync path (HTTP, zod, cache record, indexes; pages read on the page reader's thread as
+ *    built for the CLI), its disk size, its peak memory and the
  *    longest the event loop stalled while it ran; then the same sync into a new workspace while a
  *    worker scans into an open count every SCAN_EVERY_MS (issue 16: no scan waits more than 50 ms
  *    behind a sync page), each scan measured from when it was due to its commit.
@@ -15,7 +16,7 @@
  *    typing, list page fetches and loading rows during a fast fling.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
@@ -81,8 +82,12 @@ function fileSize(file: string): number {
   return total;
 }
 
+/** The page reader's thread as the CLI builds it (`npm run bench` builds the CLI first): the sync reads its pages there, as in the app. */
+const PAGE_READER = join(import.meta.dirname, '../../out/cli/wd-page-reader.js');
+
 async function signedIn(url: string): Promise<TestRig> {
-  const t = await rig();
+  if (!existsSync(PAGE_READER)) throw new Error(`${PAGE_READER} is missing: npm run build:cli`);
+  const t = await rig({ core: { pageReader: PAGE_READER } });
   const p = await t.call('profiles.save', { name: 'Bench', omsUrl: url, pimUrl: url, companyId: 1, storageCodes: [], pageSize: PAGE });
   await t.call('session.signIn', { profileId: p.id, userName: 'demo', password: 'demo1234' });
   return t;
