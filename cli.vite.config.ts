@@ -31,6 +31,9 @@ export default defineConfig({
       external: ['better-sqlite3'],
       output: {
         format: 'cjs',
+        // Only ASCII in the bundle (Turkish text as \u escapes): V8 then keeps its source as one
+        // byte a character instead of two; A/B, `wd lookup` p50 5–7 ms sooner (25–30 interleaved runs).
+        charset: 'ascii',
         entryFileNames: '[name].js',
         chunkFileNames: 'wd-[name].js',
         banner: (c) => (c.isEntry && c.name === 'wd' ? '#!/usr/bin/env node' : ''),
