@@ -4,6 +4,7 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core';
 import type { Db } from '../../src/main/core/db/open';
+import { PageReader, ReaderGone } from '../../src/main/core/packages/page-reader';
 import { PackageSync } from '../../src/main/core/packages/sync';
 import { unpackRecord } from '../../src/main/core/packages/record-pack';
 import { rig, type TestRig } from '../support/core';
@@ -66,7 +67,8 @@ async function synced(pageReader: string | undefined, logs: string[] = []) {
     core: { pageReader, log: (m) => logs.push(m) },
   });
   closers.push(() => t.close());
-  await t.signIn({ pageSize: 50 });
+  // Pages of 150: the first page of orders comes back from the thread in two parts (ANSWER_ROWS).
+  await t.signIn({ pageSize: 150 });
   const report = await new PackageSync(t.core.ctx.workspace(), t.core.ctx).run({ ...window, kinds: ['order', 'return'] });
   return { t, report };
 }
@@ -152,6 +154,40 @@ describe('the page reader thread', () => {
     );
     const { error } = await brokenPage(probe);
     expect(error).toMatchObject({ code: 'bad_response', message: 'answered by the probe' });
+  });
+
+  it('is not asked while somebody counts: the core’s thread reads the pages then, in short turns between scans', async () => {
+    const probe = join(out, 'probe-reader-2.js');
+    writeFileSync(
+      probe,
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', (m) => parentPort.postMessage({ id: m.id, error: { code: 'invalid_input', message: 'answered by the probe' } }));`,
+    );
+    const t = await rig({ sandbox: { packages: 40, returns: 0, seed: 3, days: 10 }, core: { pageReader: probe } });
+    closers.push(() => t.close());
+    await t.signIn({ pageSize: 20 });
+    const sync = () => new PackageSync(t.core.ctx.workspace(), t.core.ctx, { attempts: 1 }).run({ ...window, kinds: ['order'] });
+    await expect(sync()).rejects.toMatchObject({ message: 'answered by the probe' });
+    await t.call('counts.open', { storageCode: 'A-01' });
+    const report = await sync();
+    // The run the probe failed is finished first, then the new one (both read here).
+    expect(report.kinds[0]).toMatchObject({ stored: 40, resumedPages: 2 });
+    expect(t.core.ctx.workspace().db.prepare('SELECT count(*) AS n FROM packages').get()).toEqual({ n: 40 });
+  });
+
+  it('stops a thread that does not answer in time (the sync then reads on the core’s thread)', async () => {
+    const hanging = join(out, 'hanging-reader.js');
+    writeFileSync(hanging, `require('node:worker_threads').parentPort.on('message', () => undefined);`);
+    const logs: string[] = [];
+    const r = PageReader.start(hanging, (m) => logs.push(m), 200)!;
+    const bytes = new TextEncoder().encode('{"data":[{}]}');
+    const started = performance.now();
+    await expect(r.read('order', 4, bytes, [bytes.subarray(9, 11)])).rejects.toBeInstanceOf(ReaderGone);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(logs).toEqual(['the page reader did not answer page 4 in 200 ms']);
+    // Stopped: no second page is sent to it.
+    await expect(r.read('order', 5, bytes, [bytes.subarray(9, 11)])).rejects.toBeInstanceOf(ReaderGone);
+    await r.close();
   });
 
   it('leaves the pages to the core’s thread when the reader dies, and says so in the log', async () => {

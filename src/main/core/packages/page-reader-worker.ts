@@ -22,12 +22,17 @@ export interface ReadRequest {
 export type ReadAnswer =
   | {
       id: number;
-      /** The rows without `raw`; the packed records are `raws`, one after another, each ending at `ends[i]`. */
+      /** Rows of the page in order, without `raw`; the packed records are `raws`, one after another, each ending at `ends[i]`. */
       rows: CacheRow[];
       raws: Uint8Array;
       ends: Int32Array;
+      /** The page's last part. */
+      last: boolean;
     }
   | { id: number; error: { code: AppError['code']; message: string; params?: AppError['params'] } };
+
+/** Rows a message carries at most. */
+const ANSWER_ROWS = 100;
 
 const port = parentPort;
 if (!port) throw new Error('page-reader-worker runs as a worker thread');
@@ -37,20 +42,25 @@ port.on('message', (m: ReadRequest) => {
     const rows: CacheRow[] = [];
     for (let i = 0; i < m.spans.length / 2; i++)
       rows.push(readRecord(m.kind, m.page, i, m.bytes.subarray(m.spans[2 * i], m.spans[2 * i + 1])));
-    // The packed records in one buffer, moved to the core's thread rather than copied.
-    let total = 0;
-    for (const r of rows) total += r.raw!.length;
-    const raws = new Uint8Array(total);
-    const ends = new Int32Array(rows.length);
-    let at = 0;
-    rows.forEach((r, i) => {
-      raws.set(r.raw!, at);
-      at += r.raw!.length;
-      ends[i] = at;
-      delete r.raw;
-    });
-    const answer: ReadAnswer = { id: m.id, rows, raws, ends };
-    port.postMessage(answer, [raws.buffer, ends.buffer]);
+    // Every record read before any is sent (a page is stored whole or not at all), then sent in
+    // parts: the core's thread takes a message in one go, and 500 rows took it 5–12 ms.
+    for (let start = 0; start < rows.length || start === 0; start += ANSWER_ROWS) {
+      const part = rows.slice(start, start + ANSWER_ROWS);
+      // The packed records in one buffer, moved to the core's thread rather than copied.
+      let total = 0;
+      for (const r of part) total += r.raw!.length;
+      const raws = new Uint8Array(total);
+      const ends = new Int32Array(part.length);
+      let at = 0;
+      part.forEach((r, i) => {
+        raws.set(r.raw!, at);
+        at += r.raw!.length;
+        ends[i] = at;
+        delete r.raw;
+      });
+      const answer: ReadAnswer = { id: m.id, rows: part, raws, ends, last: start + ANSWER_ROWS >= rows.length };
+      port.postMessage(answer, [raws.buffer, ends.buffer]);
+    }
   } catch (e) {
     const error =
       e instanceof AppError

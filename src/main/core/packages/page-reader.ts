@@ -7,6 +7,8 @@ import type { CacheRow } from './cache-record';
 import type { ReadAnswer, ReadRequest } from './page-reader-worker';
 
 const YOUNG_MB = 6;
+/** A page the thread has not answered in this long: the thread is stopped and the sync reads on its own (a page takes it about 10 ms a hundred records). */
+export const READ_TIMEOUT_MS = 30_000;
 
 /** The page reader stopped or never started: the caller reads the page on its own thread. */
 export class ReaderGone extends Error {}
@@ -23,32 +25,44 @@ export class ReaderGone extends Error {}
  * thread cannot start or stops, `read` throws ReaderGone and the sync reads on its own thread.
  */
 export class PageReader {
-  private pending = new Map<number, { resolve: (rows: CacheRow[]) => void; reject: (e: unknown) => void }>();
+  private pending = new Map<number, { rows: CacheRow[]; resolve: (rows: CacheRow[]) => void; reject: (e: unknown) => void }>();
   private next = 1;
   private gone: string | null = null;
 
   private constructor(
     private worker: Worker,
     private log: (message: string) => void,
+    private timeoutMs: number,
   ) {
     worker.on('message', (a: ReadAnswer) => {
       const p = this.pending.get(a.id);
       if (!p) return;
-      this.pending.delete(a.id);
-      if ('error' in a) p.reject(new AppError(a.error.code, a.error.message, a.error.params));
-      else p.resolve(rowsOf(a));
+      if ('error' in a) {
+        this.pending.delete(a.id);
+        p.reject(new AppError(a.error.code, a.error.message, a.error.params));
+        return;
+      }
+      for (const row of rowsOf(a)) p.rows.push(row);
+      if (a.last) {
+        this.pending.delete(a.id);
+        p.resolve(p.rows);
+      }
     });
     worker.on('error', (e) => this.stop(`the page reader failed: ${e.message}`));
     worker.on('exit', (code) => this.stop(`the page reader stopped (exit code ${code})`));
   }
 
   /** A reader on `file`, or null when there is none (the caller reads on its own thread). */
-  static start(file: string | undefined, log: (message: string) => void): PageReader | null {
+  static start(file: string | undefined, log: (message: string) => void, timeoutMs = READ_TIMEOUT_MS): PageReader | null {
     if (!file || !existsSync(file)) return null;
     try {
       // A young generation of 6 MB instead of V8's default (up to 48 MB here): the thread's heap
       // peaked at 41 MB instead of 18 MB in a sync of 60,000 orders, for about 4 % of its time.
-      return new PageReader(new (nodeWorkerThreads().Worker)(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } }), log);
+      return new PageReader(
+        new (nodeWorkerThreads().Worker)(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } }),
+        log,
+        timeoutMs,
+      );
     } catch (e) {
       log(`the page reader did not start: ${e instanceof Error ? e.message : String(e)}`);
       return null;
@@ -66,11 +80,21 @@ export class PageReader {
       spans[2 * i + 1] = item.byteOffset - bytes.byteOffset + item.byteLength;
     });
     const id = this.next++;
-    return new Promise<CacheRow[]>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+    const answered = new Promise<CacheRow[]>((resolve, reject) => {
+      this.pending.set(id, { rows: [], resolve, reject });
       const request: ReadRequest = { id, kind, page, bytes: own, spans };
       this.worker.postMessage(request, [own.buffer, spans.buffer]);
     });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const reason = `the page reader did not answer page ${page} in ${this.timeoutMs} ms`;
+        this.stop(reason);
+        void this.worker.terminate();
+        reject(new ReaderGone(reason));
+      }, this.timeoutMs);
+    });
+    return Promise.race([answered, late]).finally(() => clearTimeout(timer));
   }
 
   /** Stops the thread (the end of a sync run). */

@@ -419,7 +419,10 @@ export class PackageSync {
         const items = page_.items;
         const data = items ?? env.data.data ?? [];
         let rows: CacheRow[] | null = null;
-        if (items !== null && this.reader !== null) {
+        // While somebody scans, the core's thread reads the page itself in short turns, as it
+        // stores in short slices: with the reader busy on the other core the core's thread had to
+        // share a core more often, and scans waited longer (p99 57–74 ms against 41 ms at 40,000).
+        if (items !== null && this.reader !== null && !this.scanning()) {
           try {
             rows = await this.reader.read(run.kind, page, res.bytes, items);
           } catch (e) {
