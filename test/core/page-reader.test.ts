@@ -2,14 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
 import type { Db } from '../../src/main/core/db/open';
 import { PageReader, ReaderGone } from '../../src/main/core/packages/page-reader';
 import { PackageSync } from '../../src/main/core/packages/sync';
 import { unpackRecord } from '../../src/main/core/packages/record-pack';
-import { rig, type TestRig } from '../support/core';
+import { coreSignedInTo, rig, type TestRig } from '../support/core';
 import { fakeService } from '../support/fake-service';
-import { tempDir } from '../support/temp';
 
 /**
  * The page reader's thread (src/main/core/packages/page-reader.ts) as the CLI builds it
@@ -109,20 +107,7 @@ describe('the page reader thread', () => {
       },
     });
     closers.push(() => svc.close());
-    const dir = tempDir();
-    closers.push(dir.cleanup);
-    const core: Core = createCore({ dataDir: dir.dir, host: 'test', background: false, pageReader, log: (m) => logs.push(m) });
-    closers.push(() => core.close());
-    const p = await core.call('profiles.save', {
-      name: 'F',
-      omsUrl: svc.url,
-      pimUrl: svc.url,
-      companyId: 1,
-      storageCodes: [],
-      pageSize: 20,
-    });
-    if (!p.ok) throw new Error(p.error.message);
-    await core.call('session.signIn', { profileId: p.value.id, userName: 'demo', password: 'x' });
+    const core = await coreSignedInTo(svc.url, closers, { pageSize: 20, core: { pageReader, log: (m) => logs.push(m) } });
     const ws = core.ctx.workspace();
     const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, attempts: 1, sleep: () => Promise.resolve() });
     const error = await sync.run({ ...window, kinds: ['order'] }).then(

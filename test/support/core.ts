@@ -66,3 +66,30 @@ export async function lastInventoryBody(t: TestRig): Promise<Record<string, numb
   const last = Math.max(...history.map((h) => h.requestId));
   return Object.fromEntries(history.filter((h) => h.requestId === last).map((h) => [h.sku, h.to]));
 }
+
+/**
+ * A core in a data directory of its own, signed in (as "demo") to a service of the test's own at
+ * `url` (fakeService) through one profile. `closers` gets what closes and removes it.
+ */
+export async function coreSignedInTo(
+  url: string,
+  closers: (() => Promise<void> | void)[],
+  opts: { pageSize?: number; storageCodes?: string[]; core?: Partial<CoreOptions> } = {},
+): Promise<Core> {
+  const t = tempDir();
+  closers.push(t.cleanup);
+  const core = createCore({ dataDir: t.dir, host: 'test', background: false, log: () => undefined, ...opts.core });
+  closers.push(() => core.close());
+  const p = await core.call('profiles.save', {
+    name: 'F',
+    omsUrl: url,
+    pimUrl: url,
+    companyId: 1,
+    storageCodes: opts.storageCodes ?? [],
+    ...(opts.pageSize !== undefined ? { pageSize: opts.pageSize } : {}),
+  });
+  if (!p.ok) throw new Error(p.error.message);
+  const s = await core.call('session.signIn', { profileId: p.value.id, userName: 'demo', password: 'x' });
+  if (!s.ok) throw new Error(s.error.message);
+  return core;
+}

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core';
 import { PackageSync } from '../../../src/main/core/packages/sync';
 import { fakeService, type FakeRequest, type FakeService } from '../../support/fake-service';
-import { tempDir } from '../../support/temp';
+import { coreSignedInTo } from '../../support/core';
 
 const sample = (
   JSON.parse(
@@ -38,27 +37,16 @@ async function setup(
     },
   });
   closers.push(() => svc.close());
-  const t = tempDir();
-  closers.push(t.cleanup);
-  const core: Core = createCore({ dataDir: t.dir, host: 'test', background: false, log: () => undefined });
-  closers.push(() => core.close());
-  const p = await core.call('profiles.save', {
-    name: 'F',
-    omsUrl: svc.url,
-    pimUrl: svc.url,
-    companyId: 1,
-    storageCodes: ['A-01'],
-    pageSize: PAGE,
-  });
-  if (!p.ok) throw new Error(p.error.message);
-  const s = await core.call('session.signIn', { profileId: p.value.id, userName: 'demo', password: 'x' });
-  if (!s.ok) throw new Error(s.error.message);
+  const core = await coreSignedInTo(svc.url, closers, { storageCodes: ['A-01'], pageSize: PAGE });
   const ws = core.ctx.workspace();
   const waits: number[] = [];
-  const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, sleep: (ms) => {
+  const sync = new PackageSync(ws, core.ctx, {
+    retryBaseMs: 1,
+    sleep: (ms) => {
       waits.push(ms);
       return Promise.resolve();
-    } });
+    },
+  });
   const cached = () =>
     (ws.db.prepare("SELECT id FROM packages WHERE kind = 'order' ORDER BY id").all() as { id: number }[]).map((r) => r.id);
   return { svc, sync, cached, waits, core, ws };
