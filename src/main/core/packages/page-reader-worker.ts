@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { PackageKind } from '../../../shared/domain/packages';
+import type { AppErrorShape } from '../../../shared/result';
 import { AppError } from '../errors';
 import type { CacheRow } from './cache-record';
 import { readRecord } from './page-read';
@@ -29,7 +30,7 @@ export type ReadAnswer =
       /** The page's last part. */
       last: boolean;
     }
-  | { id: number; error: { code: AppError['code']; message: string; params?: AppError['params'] } };
+  | { id: number; error: AppErrorShape };
 
 /** Rows a message carries at most. */
 const ANSWER_ROWS = 100;
@@ -62,10 +63,8 @@ port.on('message', (m: ReadRequest) => {
       port.postMessage(answer, [raws.buffer, ends.buffer]);
     }
   } catch (e) {
-    const error =
-      e instanceof AppError
-        ? { code: e.code, message: e.message, params: e.params }
-        : { code: 'internal' as const, message: e instanceof Error ? e.message : String(e) };
+    const error: AppErrorShape =
+      e instanceof AppError ? e.toShape() : { code: 'internal', message: e instanceof Error ? e.message : String(e) };
     const answer: ReadAnswer = { id: m.id, error };
     port.postMessage(answer);
   }
