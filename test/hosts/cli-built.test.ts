@@ -13,10 +13,10 @@ let sandbox: Sandbox;
 let out: { dir: string; cleanup: () => void };
 let data: { dir: string; cleanup: () => void };
 
-/** Runs the built bundle the way `bin` does: plain node, no TypeScript loader. */
-function built(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/** Runs the built bundle the way `bin` does: plain node, no TypeScript loader (`node`: options of node's own). */
+function built(args: string[], env: Record<string, string> = {}, node: string[] = []): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(out.dir, 'wd.js'), ...args], {
+    const child = spawn(process.execPath, [...node, join(out.dir, 'wd.js'), ...args], {
       cwd: root,
       env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_PASSWORD: '', ...env },
     });
@@ -109,6 +109,39 @@ describe('the built wd CLI', () => {
     } finally {
       writeFileSync(file, real);
     }
+  });
+
+  it("keeps undici's HTTP parser (WebAssembly) in V8's baseline code once a command goes online, and leaves V8 as it is for one that does not", async () => {
+    // Loaded before the CLI (--require, with V8's test functions): when the command ends, a
+    // WebAssembly function compiled then is run until V8 would have compiled it again with its
+    // optimizing compiler, and the probe says which code it runs.
+    const probe = join(out.dir, 'wasm-tier-probe.cjs');
+    writeFileSync(
+      probe,
+      `const exit = process.exit;
+process.exit = (code) => {
+  // (module (func (export "add") (param i32 i32) (result i32) local.get 0 local.get 1 i32.add))
+  const bytes = new Uint8Array([0,97,115,109,1,0,0,0,1,7,1,96,2,127,127,1,127,3,2,1,0,7,7,1,3,97,100,100,0,0,10,9,1,7,0,32,0,32,1,106,11]);
+  const add = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.add;
+  (async () => {
+    let s = 0;
+    for (let round = 0; round < 60 && !%IsTurboFanFunction(add); round++) {
+      for (let i = 0; i < 200000; i++) s = add(s, 1) | 0;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    process.stderr.write('wasm code: ' + (%IsTurboFanFunction(add) ? 'optimized' : %IsLiftoffFunction(add) ? 'baseline' : 'other') + '\\n');
+    exit(code);
+  })();
+};`,
+    );
+    const node = ['--allow-natives-syntax', '--require', probe];
+    const online = await built(['sync', '--json'], { WD_PASSWORD: 'demo1234' }, node);
+    expect(online.code).toBe(0);
+    expect(online.stderr).toBe('wasm code: baseline\n');
+    // `wd lookup` never loads undici, so it never sets the flags (nor loads node:v8 to do so).
+    const offline = await built(['lookup', 'NOPE-404'], {}, node);
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toMatch(/wasm code: optimized\n$/);
   });
 
   it('runs a command once when it loads a chunk on the way (the sandbox on a fixed port answers until it is stopped)', async () => {

@@ -25,6 +25,11 @@ export interface CoreOptions {
    * on that thread. Without it, or when the file is missing, the core's thread reads them.
    */
   pageReader?: string;
+  /**
+   * Runs once, just before the HTTP client (undici) is loaded: the CLI sets V8's WebAssembly
+   * flags there (hosts/cli/wasm-baseline.ts). Commands that never go online never run it.
+   */
+  beforeHttpClient?: () => void;
   training?: TrainingOptions;
   /** Starts the simulated service for training mode (the hosts pass the sandbox); without it training is unavailable. */
   trainingService?: StartTrainingService;

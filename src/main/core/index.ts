@@ -51,7 +51,7 @@ export function createCore(options: CoreOptions): Core {
   const appDb = openDatabase(join(options.dataDir, 'app.db'), appMigrations, dbOptions);
   const bus = new EventBus();
   const status = new StatusTracker(bus);
-  const http = new HttpClient();
+  const http = new HttpClient(options.beforeHttpClient);
   const secrets = options.secrets ?? noSecretStore;
   const settings = createSettingsRepo(appDb);
   const profiles = createProfilesRepo(appDb);

@@ -37,6 +37,9 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
  * any HTTP status is returned to the caller, which knows what the status means for its operation.
  */
 export class HttpClient {
+  /** `beforeLoad`: run once, just before undici is loaded (CoreOptions.beforeHttpClient). */
+  constructor(private readonly beforeLoad?: () => void) {}
+
   /** Made with the first request: commands that never go online (`wd lookup`) never load undici (about 40 ms at start). */
   private agent: Agent | null = null;
   /** Ends every request still running when the core closes (quit never waits for a hung service). */
@@ -51,7 +54,7 @@ export class HttpClient {
     }
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
     const signal = AbortSignal.any([...(opts.signal ? [opts.signal] : []), timeout, this.closing.signal]);
-    const undici = await loadUndici();
+    const undici = await loadUndici(this.beforeLoad);
     this.agent ??= new undici.Agent({
       connect: { timeout: 10_000 },
       keepAliveTimeout: 10_000,
@@ -131,7 +134,10 @@ export class HttpClient {
 
 type Undici = typeof UndiciModule;
 let undiciModule: Promise<Undici> | null = null;
-const loadUndici = (): Promise<Undici> => (undiciModule ??= import('undici'));
+const loadUndici = (before?: () => void): Promise<Undici> => {
+  if (!undiciModule) before?.();
+  return (undiciModule ??= import('undici'));
+};
 
 function toAppError(e: unknown, url: string, timedOut: boolean, undiciErrors: Undici['errors']): AppError {
   if (e instanceof AppError) return e;

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { cli } from '../../../shared/i18n/en/cli';
 import { createCore, type Core } from '../../core';
 import { sandboxTrainingService } from '../training';
+import { baselineWasmOnly } from './wasm-baseline';
 import type { Result } from '../../../shared/result';
 import { AppError } from '../../core/errors';
 
@@ -62,6 +63,7 @@ export function makeContext(dataDir: string, json: boolean, t: TFunction, env: N
         background: false,
         offlineWorkspace: true,
         pageReader: CLI_PAGE_READER,
+        beforeHttpClient: baselineWasmOnly,
         log: () => undefined,
         trainingService: sandboxTrainingService,
       });

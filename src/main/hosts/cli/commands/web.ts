@@ -6,6 +6,7 @@ import { fileLogger } from '../../../core/log';
 import { sandboxTrainingService } from '../../training';
 import { intOption, parse } from '../args';
 import { CLI_PAGE_READER, UsageError, type Command } from '../context';
+import { baselineWasmOnly } from '../wasm-baseline';
 
 // The built renderer next to the built CLI (out/cli/wd.js → out/renderer), or, run from the
 // sources (src/main/hosts/cli/commands), the repository's out/renderer.
@@ -29,6 +30,7 @@ export const webCommand: Command = {
       version: ctx.env.npm_package_version,
       log,
       pageReader: CLI_PAGE_READER,
+      beforeHttpClient: baselineWasmOnly,
       trainingService: sandboxTrainingService,
     });
     // Loaded here, not with every command (node:http and the host's routes).
