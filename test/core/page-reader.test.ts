@@ -44,9 +44,9 @@ function cacheContent(t: TestRig) {
   const q = (sql: string) => db.prepare(sql).all();
   return {
     packages,
-    items: q('SELECT p.id, i.source_order_item_line_id FROM package_items i JOIN packages p ON p.pk = i.package_pk ORDER BY 1, 2'),
     products: q('SELECT sku, barcode, name, model, option, image, source FROM products ORDER BY sku'),
-    // The three indexes keep no text of their own (contentless): every term of every package, read through fts5vocab.
+    // The three indexes keep no text of their own (contentless): every term of every package, read through fts5vocab
+    // (package_names: the codes and the item lines' ids).
     names: terms(db, 'package_names'),
     productCodes: terms(db, 'package_products'),
     text: terms(db, 'packages_fts'),

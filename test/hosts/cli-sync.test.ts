@@ -49,7 +49,7 @@ describe('wd sync and wd lookup', () => {
       n: number;
     };
     const orphans = db
-      .prepare('SELECT count(*) AS n FROM package_items i LEFT JOIN packages p ON p.pk = i.package_pk WHERE p.pk IS NULL')
+      .prepare('SELECT count(*) AS n FROM package_names_docsize d LEFT JOIN packages p ON p.pk = d.id WHERE p.pk IS NULL')
       .get() as { n: number };
     db.close();
     expect(dupes.n).toBe(0);
@@ -57,7 +57,7 @@ describe('wd sync and wd lookup', () => {
     await admin('config', { latencyMs: 0 });
   });
 
-  it('reads a bare --from/--to day on this computer\'s clock (Istanbul: 1 May starts at 21:00 UTC the day before)', async () => {
+  it("reads a bare --from/--to day on this computer's clock (Istanbul: 1 May starts at 21:00 UTC the day before)", async () => {
     const r = await wd(data.dir, ['sync', '--json', '--kind', 'return', '--from', '2026-05-01', '--to', '2026-05-01'], {
       env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul' },
     });
@@ -65,9 +65,13 @@ describe('wd sync and wd lookup', () => {
     const out = JSON.parse(r.stdout) as { from: string; to: string };
     expect([out.from, out.to]).toEqual(['2026-04-30T21:00:00.000Z', '2026-05-01T21:00:00.000Z']);
     // A full time is taken as written.
-    const exact = await wd(data.dir, ['sync', '--json', '--kind', 'return', '--from', '2026-05-01T08:00:00Z', '--to', '2026-05-02T08:00:00Z'], {
-      env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul' },
-    });
+    const exact = await wd(
+      data.dir,
+      ['sync', '--json', '--kind', 'return', '--from', '2026-05-01T08:00:00Z', '--to', '2026-05-02T08:00:00Z'],
+      {
+        env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul' },
+      },
+    );
     expect((JSON.parse(exact.stdout) as { from: string }).from).toBe('2026-05-01T08:00:00.000Z');
   });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toCacheRow } from '../../../src/main/core/packages/cache-record';
 import { packagesOf } from '../../../src/main/core/packages/packages-repo';
+import { matchPackage } from '../../../src/main/core/notifications/apply';
 import { notificationsOf } from '../../../src/main/core/notifications/service';
 import { PackageListEnvelope, type PackageRecord } from '../../../src/shared/service/packages';
 import { PackageNotification } from '../../../src/shared/service/webhooks';
@@ -61,6 +62,27 @@ describe('applying notifications to the cache', () => {
     expect(await t.call('notifications.forPackage', { kind: 'order', id: 1001 })).toEqual([
       expect.objectContaining({ hookName: 'OrderPackageStatusChangedEvent' }),
     ]);
+  });
+
+  it("finds a package by its item lines' ids (a notification's orderItemLineId), only by those it has now, and a lookup never by one", async () => {
+    const { ws, repo } = await setup();
+    const pk = ws.db.prepare("SELECT pk FROM packages WHERE kind = 'order' AND id = 1001").pluck().get();
+    const byLine = (orderItemLineId: string) =>
+      matchPackage(ws.db, {
+        ...hook('OrderPackageStatusChangedEvent'),
+        packageId: 'unknown',
+        items: [{ orderItemLineId, packageItemStatusId: 1308, packageItemStatusName: 'Shipped' }],
+      });
+    expect(byLine('item1692966394138-2')).toEqual({ pk, kind: 'order' });
+    // The package again, its item line now another one: the old id no longer names it.
+    const again = cachedPackage(1001, 'order');
+    again.lines![0]!.itemLines![0]!.sourceOrderItemLineId = 'item-new-1';
+    ws.db.transaction(() => repo.upsertRows([toCacheRow(again, 'order', 0)], new Date().toISOString()))();
+    expect(byLine('item1692966394138-2')).toBeNull();
+    expect(byLine('item-new-1')).toEqual({ pk, kind: 'order' });
+    // Typed or scanned, an item line's id is not one of the package's codes.
+    expect(repo.lookup('item-new-1')).toEqual([]);
+    expect(repo.lookup('ITEM-NEW-1')).toEqual([]);
   });
 
   it('cancel confirmed / rejected mark the item line and carry the reason', async () => {

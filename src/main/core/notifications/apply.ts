@@ -2,7 +2,7 @@ import type { PackageKind } from '../../../shared/domain/packages';
 import { PackageRecord } from '../../../shared/service/packages';
 import type { PackageNotification } from '../../../shared/service/webhooks';
 import type { Db } from '../db/open';
-import { toCacheRow } from '../packages/cache-record';
+import { itemMatch, toCacheRow } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
 import type { Workspace } from '../workspace';
 
@@ -24,10 +24,10 @@ export function matchPackage(db: Db, n: PackageNotification): { pk: number; kind
     .get(kind, n.packageId);
   if (bySource) return { pk: bySource.pk, kind };
   const line = db.prepare<[string, PackageKind], { pk: number }>(
-    'SELECT p.pk FROM package_items i JOIN packages p ON p.pk = i.package_pk WHERE i.source_order_item_line_id = ? AND p.kind = ? ORDER BY p.order_ts DESC LIMIT 1',
+    'SELECT p.pk FROM packages p WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ?) AND p.kind = ? ORDER BY p.order_ts DESC LIMIT 1',
   );
   for (const item of n.items) {
-    const hit = line.get(item.orderItemLineId, kind);
+    const hit = line.get(itemMatch(item.orderItemLineId), kind);
     if (hit) return { pk: hit.pk, kind };
   }
   return null;

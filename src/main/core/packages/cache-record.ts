@@ -72,6 +72,17 @@ export const normCode = (code: string) => code.trim().toUpperCase();
  */
 export const codeToken = (code: string) => Buffer.from(code, 'utf8').toString('hex');
 
+/**
+ * An item line's id (sourceOrderItemLineId, as sent: what a package notification names) as a token
+ * of package_names beside the package's codes (migration 017): "i" and the hex of its bytes. The
+ * "i" keeps it apart from the codes (hex only): a code typed or scanned never finds a package by
+ * one of its item lines, nor a prefix of one.
+ */
+export const itemToken = (lineId: string) => `i${codeToken(lineId)}`;
+
+/** The FTS5 query that finds the packages with an item line of this id. */
+export const itemMatch = (lineId: string) => `"${itemToken(lineId)}"`;
+
 /** The FTS5 query that finds exactly the packages holding `code` (normalised). */
 export const codeMatch = (code: string) => `"${codeToken(code)}"`;
 

@@ -6,7 +6,7 @@ import { createProductsRepo } from '../catalog/products-repo';
 import type { Db } from '../db/open';
 import { countCache, ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
-import { codeMatch, codePrefixMatch, codeToken, normCode, toCacheRow, type CacheRow } from './cache-record';
+import { codeMatch, codePrefixMatch, codeToken, itemToken, normCode, type CacheRow } from './cache-record';
 import { createMoveRecorder } from './moves';
 import { packRecord, unpackRecord } from './record-pack';
 
@@ -79,8 +79,8 @@ const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
  */
 export function createPackagesRepo(db: Db) {
   const products = createProductsRepo(db);
-  const findPk = db.prepare<[PackageKind, number], { pk: number; raw: Buffer | null; raw_json: string }>(
-    'SELECT pk, raw, raw_json FROM packages WHERE kind = ? AND id = ?',
+  const findPk = db.prepare<[PackageKind, number], { pk: number; status: string | null }>(
+    'SELECT pk, status FROM packages WHERE kind = ? AND id = ?',
   );
   const insertPackage = db.prepare(
     `INSERT INTO packages (id, kind, order_number, source_package_id, status, cargo_name, cargo_tracking_number, cargo_key, cargo_barcode,
@@ -96,13 +96,9 @@ export function createPackagesRepo(db: Db) {
        raw_json = '', raw = @raw, synced_at = @syncedAt
      WHERE pk = @pk`,
   );
-  const deleteItem = db.prepare<[string, number]>('DELETE FROM package_items WHERE source_order_item_line_id = ? AND package_pk = ?');
   const deleteNames = db.prepare<[number]>('DELETE FROM package_names WHERE rowid = ?');
   const deleteText = db.prepare<[number]>('DELETE FROM packages_fts WHERE rowid = ?');
   const deleteProducts = db.prepare<[number]>('DELETE FROM package_products WHERE rowid = ?');
-  const insertItem = db.prepare<[string, number]>(
-    'INSERT OR IGNORE INTO package_items (source_order_item_line_id, package_pk) VALUES (?, ?)',
-  );
   const insertNames = db.prepare<[number, string]>('INSERT INTO package_names (rowid, codes) VALUES (?, ?)');
   const insertText = db.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)');
   const insertProducts = db.prepare<[number, string]>('INSERT INTO package_products (rowid, codes) VALUES (?, ?)');
@@ -154,29 +150,27 @@ export function createPackagesRepo(db: Db) {
       let pk: number;
       if (existing) {
         pk = existing.pk;
-        // Its codes go by its row key; the old record says which item lines to take out.
-        const old = toCacheRow(JSON.parse(recordJson(existing)) as PackageRecord, row.kind, 0);
+        // Its codes, item lines and text go by its row key.
         deleteNames.run(pk);
         deleteProducts.run(pk);
-        for (const line of old.lines)
-          for (const it of line.items) if (it.sourceOrderItemLineId) deleteItem.run(it.sourceOrderItemLineId, pk);
         updatePackage.run({ ...params, pk });
         deleteText.run(pk);
         updated += 1;
-        if (watching) moves.record(pk, old.status, row, source.seenAt, source.source);
+        if (watching) moves.record(pk, existing.status, row, source.seenAt, source.source);
       } else {
         pk = Number(insertPackage.run(params).lastInsertRowid);
         inserted += 1;
         if (watching) moves.record(pk, null, row, source.seenAt, source.source);
       }
+      const names = row.codes.map(codeToken);
       for (const line of row.lines) {
-        for (const it of line.items) if (it.sourceOrderItemLineId) insertItem.run(it.sourceOrderItemLineId, pk);
+        for (const it of line.items) if (it.sourceOrderItemLineId) names.push(itemToken(it.sourceOrderItemLineId));
         const key = `${line.sku}\u0000${line.barcode}\u0000${line.productName}\u0000${line.imageUrl}`;
         if (learned.has(key)) continue;
         learned.add(key);
         products.learnFromPackage({ sku: line.sku, barcode: line.barcode, name: line.productName, image: line.imageUrl }, syncedAt);
       }
-      if (row.codes.length > 0) insertNames.run(pk, row.codes.map(codeToken).join(' '));
+      if (names.length > 0) insertNames.run(pk, names.join(' '));
       insertText.run(pk, row.text);
       if (row.productCodes.length > 0) insertProducts.run(pk, row.productCodes.map(codeToken).join(' '));
     }
@@ -282,8 +276,9 @@ export function createPackagesRepo(db: Db) {
   function search(opts: SearchOptions): PackageSearchResult {
     const q = opts.query.trim();
     if (q) {
-      const exact = byCode(normCode(q))
-        .filter((r) => (opts.kind === 'all' || r.kind === opts.kind) && (!opts.status || r.status === opts.status));
+      const exact = byCode(normCode(q)).filter(
+        (r) => (opts.kind === 'all' || r.kind === opts.kind) && (!opts.status || r.status === opts.status),
+      );
       if (exact.length > 0) {
         return { total: exact.length, items: exact.slice(opts.offset, opts.offset + opts.limit).map(toSummary), mode: 'code' };
       }

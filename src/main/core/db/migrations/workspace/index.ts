@@ -13,6 +13,7 @@ import { m013CountTrust } from './013-count-trust';
 import { m014ReturnIndexes } from './014-return-indexes';
 import { m015ProductCodes } from './015-product-codes';
 import { m016NameCodes } from './016-name-codes';
+import { m017ItemTokens } from './017-item-tokens';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -34,4 +35,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m014ReturnIndexes,
   m015ProductCodes,
   m016NameCodes,
+  m017ItemTokens,
 ];
