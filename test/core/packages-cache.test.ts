@@ -81,6 +81,23 @@ describe('package cache', () => {
     expect(productsOf(ws).resolve('26014919')).toMatchObject({ via: 'sku' });
   });
 
+  it('a sync run learns each product once, and again when the transaction that learned it was rolled back', async () => {
+    const { ws, repo } = await cache([]);
+    const now = new Date().toISOString();
+    const learning = { known: new Set<string>(), added: new Set<string>() };
+    const row = (id: number) => toCacheRow({ ...sample, id }, 'order', 0);
+    expect(() =>
+      ws.db.transaction(() => {
+        repo.upsertRows([row(1)], now, undefined, learning);
+        throw new Error('power cut');
+      })(),
+    ).toThrow('power cut');
+    expect(productsOf(ws).resolve('8690345727803')).toBeNull();
+    // The sync keeps what a page learned only once the page is stored: the next page learns it.
+    ws.db.transaction(() => repo.upsertRows([row(2)], now, undefined, { known: learning.known, added: new Set() }))();
+    expect(productsOf(ws).resolve('8690345727803')).toMatchObject({ sku: '26014919', via: 'barcode' });
+  });
+
   it('refuses a record without a usable package id', () => {
     expect(() => toCacheRow({ ...sample, id: undefined }, 'order', 3)).toThrow(GarbledRecord);
     expect(() => toCacheRow({ ...sample, id: -5 }, 'order', 3)).toThrow(/record 3/);

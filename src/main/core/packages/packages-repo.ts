@@ -73,6 +73,19 @@ const walkIndex = (opts: Pick<SearchOptions, 'kind' | 'status'>) =>
   opts.kind === 'all' ? (opts.status ? 'packages_status_ts' : 'packages_ts') : opts.status ? 'packages_kind_status_ts' : 'packages_kind_ts';
 
 /**
+ * The products a sync run has learned from package lines, so that it learns each product (its SKU,
+ * barcode, name and image as one key) once a run instead of once a slice: a few hundred products
+ * repeat on every page, and learning them was about a twentieth of the core's thread in a sync.
+ * `known`: learned in transactions that committed. `added`: learned by the calls since, kept by
+ * the caller only once their transactions committed (a learn that was rolled back must be done
+ * again).
+ */
+export interface ProductLearning {
+  known: ReadonlySet<string>;
+  added: Set<string>;
+}
+
+/**
  * The package cache. Writes come page by page from the sync (in slices, ingest.ts); reads answer
  * lookups by any code (package_names for the codes that name a package, package_products for its
  * products' SKUs and barcodes: migrations 015 and 016) and free-text searches (FTS5 trigram).
@@ -130,12 +143,14 @@ export function createPackagesRepo(db: Db) {
     rows: CacheRow[],
     syncedAt: string,
     source: { source: 'sync' | 'notification'; seenAt: string } = { source: 'sync', seenAt: syncedAt },
+    learning?: ProductLearning,
   ): { inserted: number; updated: number } {
     let inserted = 0;
     let updated = 0;
     const watching = moves.watching();
-    // A page repeats the same products on many packages: learn each one once.
-    const learned = new Set<string>();
+    // A page repeats the same products on many packages: learn each one once (once a sync run: learning).
+    const known = learning?.known;
+    const learned = learning?.added ?? new Set<string>();
     for (const row of rows) {
       const params = {
         ...row,
@@ -166,7 +181,7 @@ export function createPackagesRepo(db: Db) {
       for (const line of row.lines) {
         for (const it of line.items) if (it.sourceOrderItemLineId) names.push(itemToken(it.sourceOrderItemLineId));
         const key = `${line.sku}\u0000${line.barcode}\u0000${line.productName}\u0000${line.imageUrl}`;
-        if (learned.has(key)) continue;
+        if (learned.has(key) || known?.has(key)) continue;
         learned.add(key);
         products.learnFromPackage({ sku: line.sku, barcode: line.barcode, name: line.productName, image: line.imageUrl }, syncedAt);
       }

@@ -258,13 +258,16 @@ export class PackageSync {
     let totalPages = run.total_pages;
     let totalResults = run.total_results;
     const sizer = newSliceSizer();
+    /** Products learned by the pages stored so far (packages-repo.ts, ProductLearning). */
+    const learned = new Set<string>();
     const store = async (page: number, fetched: FetchedPage) => {
       edges.set(page, fetched.ids.join(','));
       const now = new Date().toISOString();
+      const learning = { known: learned, added: new Set<string>() };
       const r = await storeSliced(
         this.ws.db,
         fetched.rows,
-        (slice) => this.repo.upsertRows(slice, now),
+        (slice) => this.repo.upsertRows(slice, now, undefined, learning),
         () => this.insertPage.run(run.id, page, fetched.count, now),
         // While somebody scans (a count is open, or a scan in the last SCANNING_MS), slices are
         // short: a scan waits for one at most. Otherwise they are longer, and fewer commits store
@@ -279,6 +282,8 @@ export class PackageSync {
           room: () => this.ws.makeLogRoom(this.opts.logLimitFrames),
         },
       );
+      // Every slice of the page committed: what they learned is learned.
+      for (const key of learning.added) learned.add(key);
       let fresh = 0;
       for (const id of fetched.ids) {
         if (!pass.has(id)) fresh++;
