@@ -46,10 +46,6 @@ describe('workspace migrations 015 and 016 (codes of products in package_product
     before.close();
 
     const db = upgrade();
-    cleanup = () => {
-      db.close();
-      done();
-    };
     expect(schemaVersion(db)).toBe(workspaceMigrations.at(-1)!.version);
     const repo = createPackagesRepo(db);
     for (const [c, ids] of was) expect(repo.lookup(c).map((p) => p.id).sort((a, b) => a - b), c).toEqual(ids);

@@ -60,10 +60,6 @@ describe('workspace migration 017 (item lines in package_names)', () => {
     before.close();
 
     const db = upgrade();
-    cleanup = () => {
-      db.close();
-      done();
-    };
     expect(schemaVersion(db)).toBe(workspaceMigrations.at(-1)!.version);
     const repo = createPackagesRepo(db);
     for (const [c, ids] of was)

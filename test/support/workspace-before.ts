@@ -6,7 +6,8 @@ import { tempDir } from './temp';
 /**
  * A workspace file as the app version before migration `version` left it (every earlier migration
  * run), in a fresh directory: the test fills `before`, closes it, then opens `file` with
- * `upgrade()` to run the migrations from there.
+ * `upgrade()` to run the migrations from there. `cleanup` closes what `upgrade()` opened and
+ * removes the directory.
  */
 export function workspaceBefore(version: number): { file: string; before: Db; upgrade: () => Db; cleanup: () => void } {
   const t = tempDir();
@@ -15,5 +16,14 @@ export function workspaceBefore(version: number): { file: string; before: Db; up
     file,
     workspaceMigrations.filter((m) => m.version < version),
   );
-  return { file, before, upgrade: () => openDatabase(file, workspaceMigrations), cleanup: t.cleanup };
+  let upgraded: Db | null = null;
+  return {
+    file,
+    before,
+    upgrade: () => (upgraded = openDatabase(file, workspaceMigrations)),
+    cleanup: () => {
+      upgraded?.close();
+      t.cleanup();
+    },
+  };
 }
