@@ -5,6 +5,7 @@ import { toCacheRow } from '../../src/main/core/packages/cache-record';
 import { createPackagesRepo } from '../../src/main/core/packages/packages-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import type { PackageRecord } from '../../src/shared/service/packages';
+import { codesOf } from '../support/cache-codes';
 import { workspaceBefore } from '../support/workspace-before';
 
 let cleanup = () => undefined as void;
@@ -32,7 +33,7 @@ describe('workspace migrations 015 and 016 (codes of products in package_product
       for (const [i, r] of recs.entries()) {
         const row = toCacheRow(r, 'order', i);
         const pk = Number(insert.run(row.id, row.orderNumber, row.orderTs, row.rawJson).lastInsertRowid);
-        for (const c of row.codes) code.run(c, pk, c === row.orderNumber ? 'orderNumber' : 'cargoTrackingNumber');
+        for (const c of codesOf(row)) code.run(c, pk, c === row.orderNumber ? 'orderNumber' : 'cargoTrackingNumber');
         for (const [c, field] of lineCodes(r)) if (c) code.run(String(c).toUpperCase(), pk, field);
       }
     })();

@@ -9,6 +9,7 @@ import { createPackagesRepo } from '../../src/main/core/packages/packages-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import type { PackageRecord } from '../../src/shared/service/packages';
 import { PackageNotification } from '../../src/shared/service/webhooks';
+import { codesOf, itemLinesOf } from '../support/cache-codes';
 import { workspaceBefore } from '../support/workspace-before';
 
 let cleanup = () => undefined as void;
@@ -40,17 +41,15 @@ describe('workspace migration 017 (item lines in package_names)', () => {
       for (const [i, r] of recs.entries()) {
         const row = toCacheRow(r, 'order', i);
         const pk = Number(insert.run(row.id, row.orderNumber, row.orderTs, row.rawJson).lastInsertRowid);
-        names.run(pk, row.codes.map(codeToken).join(' '));
-        for (const l of row.lines)
-          for (const it of l.items)
-            if (it.sourceOrderItemLineId) {
-              item.run(it.sourceOrderItemLineId, pk);
-              lines.push(it.sourceOrderItemLineId);
-            }
+        names.run(pk, codesOf(row).map(codeToken).join(' '));
+        for (const lineId of itemLinesOf(row)) {
+          item.run(lineId, pk);
+          lines.push(lineId);
+        }
       }
     })();
     expect(lines.length).toBeGreaterThan(300);
-    const codes = recs.flatMap((r) => toCacheRow(r, 'order', 0).codes);
+    const codes = recs.flatMap((r) => codesOf(toCacheRow(r, 'order', 0)));
     const oldRepo = createPackagesRepo(before);
     const was = new Map(codes.map((c) => [c, oldRepo.lookup(c).map((p) => p.id)]));
     const oldLine = before.prepare<[string], { pk: number }>(

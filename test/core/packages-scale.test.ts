@@ -20,6 +20,7 @@ import { returnsOf } from '../../src/main/core/returns/returns-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import { PackageListEnvelope, type PackageRecord } from '../../src/shared/service/packages';
 import { PackageNotification } from '../../src/shared/service/webhooks';
+import { codesOf, productCodesOf } from '../support/cache-codes';
 import { rig, type TestRig } from '../support/core';
 import { tempDir } from '../support/temp';
 
@@ -395,8 +396,8 @@ describe('migration 010', () => {
     const line = Number(old.prepare("INSERT INTO package_lines (package_pk, position, sku) VALUES (?, 0, 'X')").run(pk).lastInsertRowid);
     const itemLine = String(sample.lines![0]!.itemLines![0]!.sourceOrderItemLineId);
     old.prepare('INSERT INTO package_items (package_pk, line_pk, source_order_item_line_id) VALUES (?, ?, ?)').run(pk, line, itemLine);
-    for (const code of row.codes) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'orderNumber')").run(code, pk);
-    for (const code of row.productCodes) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'sku')").run(code, pk);
+    for (const code of codesOf(row)) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'orderNumber')").run(code, pk);
+    for (const code of productCodesOf(row)) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'sku')").run(code, pk);
     old.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)').run(pk, row.text);
     old.close();
 
@@ -409,7 +410,7 @@ describe('migration 010', () => {
     const repo = createPackagesRepo(db);
     expect(repo.get('order', sample.id!).record).toEqual(sample);
     expect(repo.lookup(String(sample.orderNumber)).map((p) => p.id)).toEqual([sample.id]);
-    expect(repo.lookup(row.productCodes[0]!).map((p) => p.id)).toEqual([sample.id]);
+    expect(repo.lookup(productCodesOf(row)[0]!).map((p) => p.id)).toEqual([sample.id]);
     expect(repo.search({ query: 'ipek', kind: 'all', status: null, offset: 0, limit: 10 }).items.map((p) => p.id)).toEqual([sample.id]);
     const n = PackageNotification.parse({
       ...JSON.parse(readFileSync(join(samples, 'webhook_OrderPackageStatusChangedEvent.json'), 'utf8')),

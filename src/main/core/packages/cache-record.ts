@@ -2,24 +2,12 @@ import type { PackageKind } from '../../../shared/domain/packages';
 import type { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 
-export interface CacheLine {
-  lineId: number | null;
-  position: number;
+/** A product as a package line names it (its SKU, barcode, name and image), for the product catalogue. */
+export interface LineProduct {
   sku: string | null;
   barcode: string | null;
-  productName: string | null;
-  quantity: number | null;
-  imageUrl: string | null;
-  items: CacheItem[];
-}
-
-export interface CacheItem {
-  itemId: number | null;
-  sourceOrderItemLineId: string | null;
-  sku: string | null;
-  barcode: string | null;
-  productName: string | null;
-  quantity: number | null;
+  name: string | null;
+  image: string | null;
 }
 
 export interface CacheRow {
@@ -44,11 +32,18 @@ export interface CacheRow {
   rawJson: string;
   /** `rawJson` packed for the cache (record-pack.ts), when already done outside the write transaction. */
   raw?: Buffer;
-  lines: CacheLine[];
-  /** The codes that name the package itself (upper case, each once), for package_names (codeToken). */
-  codes: string[];
-  /** The SKUs and barcodes of its products (upper case, each once), for package_products (codeToken). */
-  productCodes: string[];
+  /**
+   * The package's row of package_names: the tokens (codeToken) of the codes that name it (upper
+   * case, each once) and of its item lines' ids (itemToken), space-separated. Worked out with the
+   * row, so the page reader's thread does it, not the write transaction.
+   */
+  names: string;
+  /** Its row of package_products: the tokens of its products' SKUs and barcodes (upper case, each once). */
+  productNames: string;
+  /** The product of each line, for the product catalogue (products-repo.ts, learnFromPackage). */
+  products: LineProduct[];
+  /** Units per SKU (a line's quantity, else its item lines'), for the moves of stock (moves.ts). */
+  units: [sku: string, units: number][];
   /** Folded free text for the trigram index. */
   text: string;
 }
@@ -109,12 +104,12 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     throw new GarbledRecord(`record ${index} has no usable package id (${JSON.stringify(id)})`);
   }
   const codes = new Set<string>();
-  const products = new Set<string>();
+  const productCodes = new Set<string>();
   const addCode = (value: string | number | null | undefined, field: string) => {
     if (value === null || value === undefined) return;
     const code = normCode(String(value));
     if (code.length === 0 || code.length > 200) return;
-    (field === 'sku' || field === 'barcode' ? products : codes).add(code);
+    (field === 'sku' || field === 'barcode' ? productCodes : codes).add(code);
   };
   addCode(id, 'id');
   addCode(record.orderNumber, 'orderNumber');
@@ -129,35 +124,31 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     addCode(p.trackingCode, 'cargoTrackingNumber');
   }
 
-  const lines: CacheLine[] = [];
+  const products: LineProduct[] = [];
+  const itemTokens: string[] = [];
+  const units = new Map<string, number>();
+  const addUnits = (sku: string | null, n: number) => {
+    if (sku !== null) units.set(sku, (units.get(sku) ?? 0) + n);
+  };
   let itemCount = 0;
-  (record.lines ?? []).forEach((line, position) => {
+  for (const line of record.lines ?? []) {
     addCode(line.sku, 'sku');
     addCode(line.barcode, 'barcode');
-    const items = (line.itemLines ?? []).map((it) => {
+    let itemUnits = 0;
+    for (const it of line.itemLines ?? []) {
       addCode(it.sku, 'sku');
       addCode(it.barcode, 'barcode');
-      return {
-        itemId: it.id ?? null,
-        sourceOrderItemLineId: s(it.sourceOrderItemLineId),
-        sku: s(it.sku),
-        barcode: s(it.barcode),
-        productName: s(it.productName),
-        quantity: it.quantity ?? null,
-      };
-    });
-    itemCount += line.quantity ?? items.reduce((n, it) => n + (it.quantity ?? 0), 0);
-    lines.push({
-      lineId: line.id ?? null,
-      position,
-      sku: s(line.sku),
-      barcode: s(line.barcode),
-      productName: s(line.productName),
-      quantity: line.quantity ?? null,
-      imageUrl: s(line.productImageUrl),
-      items,
-    });
-  });
+      itemUnits += it.quantity ?? 0;
+      const lineId = s(it.sourceOrderItemLineId);
+      if (lineId !== null) itemTokens.push(itemToken(lineId));
+    }
+    itemCount += line.quantity ?? itemUnits;
+    const sku = s(line.sku);
+    // A line's units go to its SKU; a line without one counts its item lines' SKUs.
+    if (sku !== null) addUnits(sku, line.quantity ?? (line.itemLines ?? []).reduce((n, it) => n + (it.quantity ?? 1), 0));
+    else for (const it of line.itemLines ?? []) addUnits(s(it.sku), it.quantity ?? 1);
+    products.push({ sku, barcode: s(line.barcode), name: s(line.productName), image: s(line.productImageUrl) });
+  }
 
   const addr = record.shipmentAddress;
   // Each value once (the address's full name and the invoice phone usually repeat others): the
@@ -176,7 +167,7 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     record.cargoTrackingNumber,
     record.cargoName,
     String(id),
-    ...lines.map((l) => l.productName),
+    ...products.map((p) => p.name),
   ]).join(' | ');
 
   return {
@@ -199,9 +190,10 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     isConfirm: record.isConfirm === true ? 1 : record.isConfirm === false ? 0 : null,
     itemCount,
     rawJson: sent ?? JSON.stringify(record),
-    lines,
-    codes: [...codes],
-    productCodes: [...products],
+    names: [...Array.from(codes, codeToken), ...itemTokens].join(' '),
+    productNames: Array.from(productCodes, codeToken).join(' '),
+    products,
+    units: [...units],
     text,
   };
 }

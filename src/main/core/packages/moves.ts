@@ -24,20 +24,6 @@ export function moveDirection(kind: PackageKind, from: string | null, to: string
   return 0;
 }
 
-/** Units per SKU of a cached package (a line's quantity, else its item lines'). */
-function unitsBySku(row: CacheRow): Map<string, number> {
-  const units = new Map<string, number>();
-  for (const line of row.lines) {
-    if (line.sku) {
-      const q = line.quantity ?? line.items.reduce((n, it) => n + (it.quantity ?? 1), 0);
-      units.set(line.sku, (units.get(line.sku) ?? 0) + q);
-      continue;
-    }
-    for (const it of line.items) if (it.sku) units.set(it.sku, (units.get(it.sku) ?? 0) + (it.quantity ?? 1));
-  }
-  return units;
-}
-
 /**
  * Records status changes of packages that move stock, as a sync or a notification stores them
  * (issue 18.1). Only while a count is open in this workspace: a move matters to a count only
@@ -64,7 +50,7 @@ export function createMoveRecorder(db: Db) {
             ? seen
             : Date.now(),
       ).toISOString();
-      for (const [sku, units] of unitsBySku(row)) if (units > 0) insert.run(pk, sku, dir * units, from, row.status, at, source);
+      for (const [sku, units] of row.units) if (units > 0) insert.run(pk, sku, dir * units, from, row.status, at, source);
     },
   };
 }

@@ -6,7 +6,7 @@ import { createProductsRepo } from '../catalog/products-repo';
 import type { Db } from '../db/open';
 import { countCache, ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
-import { codeMatch, codePrefixMatch, codeToken, itemToken, normCode, type CacheRow } from './cache-record';
+import { codeMatch, codePrefixMatch, normCode, type CacheRow } from './cache-record';
 import { createMoveRecorder } from './moves';
 import { packRecord, unpackRecord } from './record-pack';
 
@@ -157,8 +157,10 @@ export function createPackagesRepo(db: Db) {
         syncedAt,
         raw: row.raw ?? packRecord(row.rawJson),
         rawJson: undefined,
-        lines: undefined,
-        codes: undefined,
+        names: undefined,
+        productNames: undefined,
+        products: undefined,
+        units: undefined,
         text: undefined,
       };
       const existing = findPk.get(row.kind, row.id);
@@ -177,17 +179,15 @@ export function createPackagesRepo(db: Db) {
         inserted += 1;
         if (watching) moves.record(pk, null, row, source.seenAt, source.source);
       }
-      const names = row.codes.map(codeToken);
-      for (const line of row.lines) {
-        for (const it of line.items) if (it.sourceOrderItemLineId) names.push(itemToken(it.sourceOrderItemLineId));
-        const key = `${line.sku}\u0000${line.barcode}\u0000${line.productName}\u0000${line.imageUrl}`;
+      for (const product of row.products) {
+        const key = `${product.sku}\u0000${product.barcode}\u0000${product.name}\u0000${product.image}`;
         if (learned.has(key) || known?.has(key)) continue;
         learned.add(key);
-        products.learnFromPackage({ sku: line.sku, barcode: line.barcode, name: line.productName, image: line.imageUrl }, syncedAt);
+        products.learnFromPackage(product, syncedAt);
       }
-      if (names.length > 0) insertNames.run(pk, names.join(' '));
+      if (row.names !== '') insertNames.run(pk, row.names);
       insertText.run(pk, row.text);
-      if (row.productCodes.length > 0) insertProducts.run(pk, row.productCodes.map(codeToken).join(' '));
+      if (row.productNames !== '') insertProducts.run(pk, row.productNames);
     }
     return { inserted, updated };
   }
