@@ -1,11 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PackageSync } from '../../src/main/core/packages/sync';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import type { PackagesModule } from '../../src/main/sandbox/packages/module';
-import { rig, type TestRig } from '../support/core';
+import { coreSignedInTo, rig, type TestRig } from '../support/core';
+import { fakeService } from '../support/fake-service';
 
 let t: TestRig;
-afterEach(async () => t?.close());
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  await t?.close();
+  for (const c of closers.reverse()) await c();
+  closers.length = 0;
+});
 
 const DAY = 86_400_000;
 const windowAll = () => ({ from: new Date(Date.now() - 90 * DAY).toISOString(), to: new Date(Date.now() + DAY).toISOString() });
@@ -55,6 +63,41 @@ describe('package sync', () => {
       }
     }
     expect(checked).toBe(48);
+  });
+
+  it('caches every key of a record the schemas do not declare, also from a page it cannot cut into records', async () => {
+    const sample = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8'),
+    ) as { data: Record<string, unknown>[] };
+    const base = sample.data[0]!;
+    const lines = base.lines as Record<string, unknown>[];
+    const records = [1, 2].map((id) => ({
+      ...base,
+      id,
+      orderNumber: `ON-${id}`,
+      orderDate: '2026-11-20T10:00:00',
+      giftNote: { text: 'Doğum günün kutlu olsun', wrap: true },
+      shipmentAddress: { ...(base.shipmentAddress as object), floor: 3 },
+      lines: lines.map((l) => ({ ...l, warehouseShelf: 'A-12' })),
+    }));
+    // "d\u0061ta" is "data" to JSON.parse, but the cutter reads keys as written: this page is parsed whole.
+    const body = `{"isSuccess":true,"statusCode":"200","totalResultCount":2,"totalPages":1,"d\\u0061ta":${JSON.stringify(records)}}`;
+    const svc = await fakeService({
+      'GET /orders/GetOrderPackages': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+      },
+    });
+    closers.push(() => svc.close());
+    const core = await coreSignedInTo(svc.url, closers, { pageSize: 20 });
+    const ws = core.ctx.workspace();
+    await new PackageSync(ws, core.ctx, { retryBaseMs: 1 }).run({ ...windowAll(), kinds: ['order'] });
+    const repo = packagesOf(ws);
+    expect(repo.counts().orders).toBe(2);
+    for (const r of records) {
+      const cached = repo.get('order', r.id).record as Record<string, unknown>;
+      expect(cached).toEqual(r);
+      expect(cached.giftNote).toEqual({ text: 'Doğum günün kutlu olsun', wrap: true });
+    }
   });
 
   it('works through a numeric statusCode, the errorMessage spelling, a 500 once, an expired token and slow answers', async () => {

@@ -7,7 +7,7 @@ import { StatusCode } from './login';
  *
  * Lenient where the service varies: every documented field may be null or missing, statusCode is a
  * string, a number or null, the message field is errorMesssage or errorMessage, and unknown extra
- * fields are kept (looseObject) so the cached raw record loses nothing. The cache applies its own
+ * fields are kept (looseObject) so a parsed record loses nothing. The cache applies its own
  * strict check (src/main/core/packages/cache-record.ts) before anything is stored: a package
  * without a usable id, or a field of the wrong type, rejects the whole page.
  */
@@ -17,13 +17,13 @@ import { StatusCode } from './login';
  * Inside, the schemas hold one another directly, so a record parsed in a sync (120,000 of them)
  * meets no Proxy but the one it is called on.
  */
-const schemas = lazy(() => {
+function build(object: typeof z.looseObject) {
   const str = z.string().nullish();
   const int = z.number().int().nullish();
   const num = z.number().nullish();
   const bool = z.boolean().nullish();
 
-  const Address = z.looseObject({
+  const Address = object({
     id: int,
     firstName: str,
     lastName: str,
@@ -46,13 +46,13 @@ const schemas = lazy(() => {
     taxNumber: str,
   });
 
-  const ReturnLineAttachment = z.looseObject({
+  const ReturnLineAttachment = object({
     returnLineAttachmentId: int,
     fileName: str,
     extension: str,
   });
 
-  const ItemLine = z.looseObject({
+  const ItemLine = object({
     id: int,
     productName: str,
     sourceOrderItemLineId: str,
@@ -77,7 +77,7 @@ const schemas = lazy(() => {
     returnLineAttachments: z.array(ReturnLineAttachment).nullish(),
   });
 
-  const DiscountDetail = z.looseObject({
+  const DiscountDetail = object({
     discountTypeId: z.union([z.string(), z.number()]).nullish(),
     couponCode: str,
     discountId: z.union([z.string(), z.number()]).nullish(),
@@ -87,7 +87,7 @@ const schemas = lazy(() => {
     discountCode: str,
   });
 
-  const Line = z.looseObject({
+  const Line = object({
     id: int,
     quantity: int,
     productSize: str,
@@ -105,7 +105,7 @@ const schemas = lazy(() => {
     itemLines: z.array(ItemLine).nullish(),
   });
 
-  const Parcel = z.looseObject({
+  const Parcel = object({
     orderPackage: int,
     carrierCompany: int,
     parcelOrderNo: int,
@@ -116,9 +116,9 @@ const schemas = lazy(() => {
     trackingURL: str,
   });
 
-  const PackageHistory = z.looseObject({ createdDate: str, status: str });
+  const PackageHistory = object({ createdDate: str, status: str });
 
-  const PackageRecord = z.looseObject({
+  const PackageRecord = object({
     id: int,
     sourcePackageId: str,
     orderNumber: str,
@@ -155,13 +155,13 @@ const schemas = lazy(() => {
     lines: z.array(Line).nullish(),
     parcels: z.array(Parcel).nullish(),
     packageHistories: z.array(PackageHistory).nullish(),
-    payment: z.looseObject({}).nullish(),
+    payment: object({}).nullish(),
   });
 
-  const ServiceError = z.looseObject({ code: str, message: str });
+  const ServiceError = object({ code: str, message: str });
 
   /** The list envelope; `data` is validated per record by the cache, see the file comment. */
-  const PackageListEnvelope = z.looseObject({
+  const PackageListEnvelope = object({
     isSuccess: z.boolean(),
     statusCode: StatusCode,
     errorMesssage: str,
@@ -195,7 +195,20 @@ const schemas = lazy(() => {
     PackageListEnvelope,
     PackageListPage,
   };
-});
+}
+
+const schemas = lazy(() => build(z.looseObject));
+
+/**
+ * The same schemas, built with objects that drop the keys they do not declare (`z.object`)
+ * instead of keeping them: what they accept and refuse is the same (an undeclared key is never
+ * an error either way), only the copy they return lacks those keys. For the sync's check of each
+ * record, which caches the record's own text and makes its cache row from declared fields only:
+ * copying every key of every object twice over was about 40 % of checking a record (33.5 against
+ * 19.2 µs a record of the sandbox's, same machine and minute). The type claims the loose output;
+ * the returned copy simply has none of the extra keys.
+ */
+const checks = lazy(() => build(z.object as unknown as typeof z.looseObject));
 
 export const Address = lazy(() => schemas.Address);
 export type Address = z.infer<typeof Address>;
@@ -212,6 +225,8 @@ export const PackageHistory = lazy(() => schemas.PackageHistory);
 export type PackageHistory = z.infer<typeof PackageHistory>;
 export const PackageRecord = lazy(() => schemas.PackageRecord);
 export type PackageRecord = z.infer<typeof PackageRecord>;
+/** PackageRecord's checks without the copy of undeclared keys (see `checks`): for a record whose text is kept as sent. */
+export const PackageRecordCheck = lazy(() => checks.PackageRecord);
 export const ServiceError = lazy(() => schemas.ServiceError);
 export const PackageListEnvelope = lazy(() => schemas.PackageListEnvelope);
 export type PackageListEnvelope = z.infer<typeof PackageListEnvelope>;

@@ -1,5 +1,5 @@
 import type { PackageKind } from '../../../shared/domain/packages';
-import { PackageRecord } from '../../../shared/service/packages';
+import { PackageRecordCheck } from '../../../shared/service/packages';
 import { textOf } from '../../../shared/text/json-items';
 import { AppError } from '../errors';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
@@ -21,7 +21,9 @@ export function readRecord(kind: PackageKind, page: number, i: number, item: Uin
       throw new AppError('bad_response', `page ${page} of the ${kind} list: record ${i} is not JSON`, { reason: 'page_unreadable', page });
     }
   }
-  const record = PackageRecord.safeParse(value);
+  // The record is cached as its own text, and its cache row reads declared fields only: the check
+  // need not copy the keys it does not know (PackageRecordCheck).
+  const record = PackageRecordCheck.safeParse(value);
   if (!record.success) {
     const issue = record.error.issues[0];
     throw new AppError(
@@ -32,7 +34,7 @@ export function readRecord(kind: PackageKind, page: number, i: number, item: Uin
   }
   let row: CacheRow;
   try {
-    row = toCacheRow(record.data, kind, i, text);
+    row = toCacheRow(record.data, kind, i, text ?? JSON.stringify(value));
   } catch (e) {
     if (e instanceof GarbledRecord)
       throw new AppError('bad_response', `page ${page} of the ${kind} list: ${e.message}`, { reason: 'page_unreadable', page });
