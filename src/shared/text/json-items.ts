@@ -103,17 +103,26 @@ function valueEnd(bytes: Uint8Array, i: number): number {
   const c = bytes[i];
   if (c === QUOTE) return stringEnd(bytes, i);
   if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+    // Strings are skipped in this loop itself (a backslash skips the byte after it), not with
+    // stringEnd: a record holds a few hundred short strings, and a call to indexOf for each made
+    // cutting a page about half as slow again (20 against 13 µs a record of the sandbox's).
     let depth = 0;
-    for (let j = i; j < bytes.length; j++) {
+    const n = bytes.length;
+    for (let j = i; j < n; j++) {
       const d = bytes[j];
-      if (d === QUOTE) j = stringEnd(bytes, j) - 1;
-      else if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
+      if (d === QUOTE) {
+        for (j++; j < n; j++) {
+          const e = bytes[j];
+          if (e === BACKSLASH) j++;
+          else if (e === QUOTE) break;
+        }
+      } else if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
       else if (d === CLOSE_OBJECT || d === CLOSE_ARRAY) {
         depth--;
         if (depth === 0) return j + 1;
       }
     }
-    return bytes.length;
+    return n;
   }
   // A number, true, false or null: up to the next delimiter.
   let j = i;
