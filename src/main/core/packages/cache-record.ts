@@ -134,19 +134,23 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
   for (const line of record.lines ?? []) {
     addCode(line.sku, 'sku');
     addCode(line.barcode, 'barcode');
+    const sku = s(line.sku);
+    // What the line's item lines hold: for the package's item count (a missing quantity is none)
+    // and for the moves of stock (a missing quantity is one piece).
     let itemUnits = 0;
+    let itemPieces = 0;
     for (const it of line.itemLines ?? []) {
       addCode(it.sku, 'sku');
       addCode(it.barcode, 'barcode');
       itemUnits += it.quantity ?? 0;
+      itemPieces += it.quantity ?? 1;
+      // A line without a SKU moves its item lines' SKUs.
+      if (sku === null) addUnits(s(it.sku), it.quantity ?? 1);
       const lineId = s(it.sourceOrderItemLineId);
       if (lineId !== null) itemTokens.push(itemToken(lineId));
     }
     itemCount += line.quantity ?? itemUnits;
-    const sku = s(line.sku);
-    // A line's units go to its SKU; a line without one counts its item lines' SKUs.
-    if (sku !== null) addUnits(sku, line.quantity ?? (line.itemLines ?? []).reduce((n, it) => n + (it.quantity ?? 1), 0));
-    else for (const it of line.itemLines ?? []) addUnits(s(it.sku), it.quantity ?? 1);
+    if (sku !== null) addUnits(sku, line.quantity ?? itemPieces);
     products.push({ sku, barcode: s(line.barcode), name: s(line.productName), image: s(line.productImageUrl) });
   }
 
