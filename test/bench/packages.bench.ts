@@ -24,7 +24,7 @@ import { productsOf } from '../../src/main/core/catalog/products-repo';
 import { countsOf } from '../../src/main/core/counts/counts-repo';
 import { IDLE_SLICE_BUDGET_MS, SLICE_BUDGET_MS } from '../../src/main/core/packages/ingest';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
-import { PackageSync } from '../../src/main/core/packages/sync';
+import { PAGE_CONCURRENCY, PackageSync } from '../../src/main/core/packages/sync';
 import { returnsOf } from '../../src/main/core/returns/returns-repo';
 import type { Workspace } from '../../src/main/core/workspace';
 import type { PackageKind } from '../../src/shared/domain/packages';
@@ -39,7 +39,6 @@ import { ms, percentile, report } from './stats';
 const PAGE = 500;
 const SCAN_EVERY_MS = 100;
 const ms1 = (n: number) => `${n.toFixed(1)} ms`;
-const CONCURRENCY = 3;
 const DAY = 86_400_000;
 
 async function sandboxProcess(packages: number, returns: number): Promise<{ url: string; stop: () => void }> {
@@ -216,7 +215,7 @@ async function machineLimits(t: TestRig, url: string, kinds: PackageKind[]) {
     n += first.data.length;
     const todo = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 1);
     await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
+      Array.from({ length: PAGE_CONCURRENCY }, async () => {
         while (todo.length) {
           const p = await fetchPage(kind, todo.shift()!);
           n += p.data.length;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PackageSync } from '../../../src/main/core/packages/sync';
+import { PAGE_CONCURRENCY, PackageSync } from '../../../src/main/core/packages/sync';
 import { fakeService, type FakeRequest, type FakeService } from '../../support/fake-service';
 import { coreSignedInTo } from '../../support/core';
 
@@ -172,5 +172,42 @@ describe('package sync against a misbehaving list', () => {
     await running;
     expect(sync.status().progress.waiting ?? null).toBeNull();
     expect(seen.filter(Boolean).length).toBeGreaterThan(0);
+  });
+});
+
+describe('package sync paging', () => {
+  it(`asks for ${PAGE_CONCURRENCY} pages at a time, never more, and stores every package`, async () => {
+    const total = PAGE * 12;
+    const list = Array.from({ length: total }, (_, i) => i + 1);
+    const body = (page: number) =>
+      JSON.stringify({
+        isSuccess: true,
+        statusCode: '200',
+        data: list.slice(page * PAGE, (page + 1) * PAGE).map(record),
+        totalResultCount: total,
+        totalPages: 12,
+      });
+    // Page 0 comes first and alone; pages 1–11 are held until as many are asked for as the sync
+    // may ask at once (or as are left), then answered together. Asked again (the first and last
+    // page, to see whether the list moved), a page is answered at once.
+    let inFlight = 0;
+    let most = 0;
+    const asked = new Set<number>();
+    const held: (() => void)[] = [];
+    const { svc, sync, cached } = await setup(() => ({ data: [] }));
+    svc.routes.set('GET /orders/GetOrderPackages', (req, res) => {
+      const page = Number(req.query.get('page') ?? 0);
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body(page));
+      if (page === 0 || asked.has(page)) return void answer();
+      asked.add(page);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      res.on('finish', () => inFlight--);
+      held.push(answer);
+      if (held.length === Math.min(PAGE_CONCURRENCY, 11 - (asked.size - held.length))) for (const a of held.splice(0)) a();
+    });
+    await sync.run(window);
+    expect(most).toBe(PAGE_CONCURRENCY);
+    expect(cached()).toEqual(list);
   });
 });
