@@ -177,7 +177,8 @@ describe('package sync against a misbehaving list', () => {
 
 describe('package sync paging', () => {
   it(`asks for ${PAGE_CONCURRENCY} pages at a time, never more, and stores every package`, async () => {
-    const total = PAGE * 12;
+    const pages = 12;
+    const total = PAGE * pages;
     const list = Array.from({ length: total }, (_, i) => i + 1);
     const body = (page: number) =>
       JSON.stringify({
@@ -185,9 +186,9 @@ describe('package sync paging', () => {
         statusCode: '200',
         data: list.slice(page * PAGE, (page + 1) * PAGE).map(record),
         totalResultCount: total,
-        totalPages: 12,
+        totalPages: pages,
       });
-    // Page 0 comes first and alone; pages 1–11 are held until as many are asked for as the sync
+    // Page 0 comes first and alone; the others are held until as many are asked for as the sync
     // may ask at once (or as are left), then answered together. Asked again (the first and last
     // page, to see whether the list moved), a page is answered at once.
     let inFlight = 0;
@@ -204,7 +205,7 @@ describe('package sync paging', () => {
       most = Math.max(most, inFlight);
       res.on('finish', () => inFlight--);
       held.push(answer);
-      if (held.length === Math.min(PAGE_CONCURRENCY, 11 - (asked.size - held.length))) for (const a of held.splice(0)) a();
+      if (held.length === Math.min(PAGE_CONCURRENCY, pages - 1 - (asked.size - held.length))) for (const a of held.splice(0)) a();
     });
     await sync.run(window);
     expect(most).toBe(PAGE_CONCURRENCY);

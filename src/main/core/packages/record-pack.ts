@@ -82,13 +82,16 @@ function reusedDeflater(): ((input: Uint8Array) => Buffer | null) | null {
   return pack;
 }
 
+/** The reused stream's packer, set up (and checked) at first use; null: deflateRawSync packs. */
+const reused = () => (deflater === undefined ? (deflater = reusedDeflater()) : deflater);
+
 /** The record packed (format byte and body); `json`: the record's text, or its UTF-8 bytes. */
 export function packRecord(json: string | Uint8Array): Buffer {
-  if (deflater === undefined) deflater = reusedDeflater();
+  const pack = reused();
   const input = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
-  if (deflater !== null) {
+  if (pack !== null) {
     try {
-      const packed = deflater(input);
+      const packed = pack(input);
       if (packed !== null) return packed;
     } catch {
       // The stream is unusable from now on: every record goes through deflateRawSync.
@@ -108,7 +111,4 @@ export function unpackRecord(raw: Buffer): string {
 }
 
 /** For tests: whether records are packed by the reused stream (true) or by deflateRawSync. */
-export const packsWithReusedStream = (): boolean => {
-  if (deflater === undefined) deflater = reusedDeflater();
-  return deflater !== null;
-};
+export const packsWithReusedStream = (): boolean => reused() !== null;
