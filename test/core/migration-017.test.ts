@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
 import { schemaVersion } from '../../src/main/core/db/open';
 import { matchPackage } from '../../src/main/core/notifications/apply';
-import { codeToken, toCacheRow } from '../../src/main/core/packages/cache-record';
+import { codeMatch, codeToken, normCode, toCacheRow } from '../../src/main/core/packages/cache-record';
 import { createPackagesRepo } from '../../src/main/core/packages/packages-repo';
 import { Dataset } from '../../src/main/sandbox/packages/generator';
 import type { PackageRecord } from '../../src/shared/service/packages';
@@ -50,8 +50,15 @@ describe('workspace migration 017 (item lines in package_names)', () => {
     })();
     expect(lines.length).toBeGreaterThan(300);
     const codes = recs.flatMap((r) => codesOf(toCacheRow(r, 'order', 0)));
-    const oldRepo = createPackagesRepo(before);
-    const was = new Map(codes.map((c) => [c, oldRepo.lookup(c).map((p) => p.id)]));
+    // A lookup as the version before read it (packages-repo.ts byCode): today's repository writes columns that file lacks.
+    const oldLookup = before
+      .prepare<[string, string], number>(
+        `SELECT p.id FROM packages p
+         WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ? UNION ALL SELECT rowid FROM package_products WHERE package_products MATCH ?)
+         ORDER BY p.order_ts DESC LIMIT 200`,
+      )
+      .pluck();
+    const was = new Map(codes.map((c) => [c, oldLookup.all(codeMatch(normCode(c)), codeMatch(normCode(c)))]));
     const oldLine = before.prepare<[string], { pk: number }>(
       'SELECT p.pk FROM package_items i JOIN packages p ON p.pk = i.package_pk WHERE i.source_order_item_line_id = ? ORDER BY p.order_ts DESC LIMIT 1',
     );

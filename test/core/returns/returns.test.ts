@@ -3,6 +3,7 @@ import { PackageSync } from '../../../src/main/core/packages/sync';
 import { notificationsOf } from '../../../src/main/core/notifications/service';
 import { PackageNotification } from '../../../src/shared/service/webhooks';
 import { rig, type TestRig } from '../../support/core';
+import { fold } from '../../../src/shared/text/case';
 
 let t: TestRig;
 afterEach(async () => t?.close());
@@ -45,6 +46,32 @@ describe('returns desk', () => {
     const byCustomer = await t.call('returns.list', { customer: name.toLocaleLowerCase('tr-TR') });
     expect(byCustomer.items.map((x) => x.id)).toContain(all.items[3]!.id);
     expect((await t.call('returns.list', { inspected: 'none' })).total).toBe(60);
+  });
+
+  it('finds a customer by the first one or two letters of a first or last name, Turkish capitals too (İpek by "i", Ömer by "ö" or "o")', async () => {
+    await setup(400);
+    const names = t.core.ctx
+      .workspace()
+      .db.prepare<[], { id: number; first: string | null; last: string | null }>(
+        "SELECT id, customer_first_name AS first, customer_last_name AS last FROM packages WHERE kind = 'return'",
+      )
+      .all();
+    const starts = new Set(names.flatMap((n) => [n.first, n.last].flatMap((s) => (s ? [s.slice(0, 1), s.slice(0, 2)] : []))));
+    // The data has names that begin with a Turkish capital (İ, Ö, Ş, Ç, Ü), or the test proves nothing.
+    expect([...starts].filter((s) => /^[İÖŞÇÜ]$/.test(s)).length).toBeGreaterThanOrEqual(3);
+    for (const typed of starts) {
+      const q = fold(typed);
+      const expected = names
+        .filter((n) => [n.first, n.last].some((s) => s !== null && fold(s).startsWith(q)))
+        .map((n) => n.id)
+        .sort();
+      // As printed on the label, as typed in lower case in Turkish, and as typed on a US keyboard.
+      for (const customer of [typed, typed.toLocaleLowerCase('tr-TR'), q]) {
+        const found = await t.call('returns.list', { customer, limit: 500 });
+        expect(found.items.map((r) => r.id).sort(), `${typed} typed as "${customer}"`).toEqual(expected);
+        expect(found.total).toBe(expected.length);
+      }
+    }
   });
 
   it('opens a return from any code on its label, never from an item barcode', async () => {

@@ -23,6 +23,9 @@ export interface CacheRow {
   customerFirstName: string | null;
   customerLastName: string | null;
   customerCode: string | null;
+  /** A return's first and last name folded (`fold`), for the Returns list's customer filter (migration 018); null for orders. */
+  customerFirstKey: string | null;
+  customerLastKey: string | null;
   orderTs: number | null;
   lastModifiedTs: number | null;
   returnTs: number | null;
@@ -83,6 +86,12 @@ export const codeMatch = (code: string) => `"${codeToken(code)}"`;
 
 /** The FTS5 query that finds the packages holding a code that starts with `prefix` (normalised). */
 export const codePrefixMatch = (prefix: string) => `"${codeToken(prefix)}" *`;
+
+/** A name as the Returns list's customer filter compares it: folded, null when nothing is left. */
+export function nameKey(name: string | null | undefined): string | null {
+  const key = typeof name === 'string' ? fold(name) : '';
+  return key === '' ? null : key;
+}
 
 export function toTs(value: string | null | undefined): number | null {
   if (!value) return null;
@@ -187,6 +196,8 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     customerFirstName: s(record.customerFirstName),
     customerLastName: s(record.customerLastName),
     customerCode: s(record.customerCode),
+    customerFirstKey: kind === 'return' ? nameKey(record.customerFirstName) : null,
+    customerLastKey: kind === 'return' ? nameKey(record.customerLastName) : null,
     orderTs: toTs(record.orderDate),
     lastModifiedTs: toTs(record.lastModifiedDate),
     // Returns sort and filter by their return date; without one, the order date stands in.

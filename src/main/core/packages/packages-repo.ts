@@ -97,14 +97,15 @@ export function createPackagesRepo(db: Db) {
   );
   const insertPackage = db.prepare(
     `INSERT INTO packages (id, kind, order_number, source_package_id, status, cargo_name, cargo_tracking_number, cargo_key, cargo_barcode,
-       customer_first_name, customer_last_name, customer_code, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, raw, synced_at)
+       customer_first_name, customer_last_name, customer_code, customer_first_key, customer_last_key, order_ts, last_modified_ts, return_ts, is_confirm, item_count, raw_json, raw, synced_at)
      VALUES (@id, @kind, @orderNumber, @sourcePackageId, @status, @cargoName, @cargoTrackingNumber, @cargoKey, @cargoBarcode,
-       @customerFirstName, @customerLastName, @customerCode, @orderTs, @lastModifiedTs, @returnTs, @isConfirm, @itemCount, '', @raw, @syncedAt)`,
+       @customerFirstName, @customerLastName, @customerCode, @customerFirstKey, @customerLastKey, @orderTs, @lastModifiedTs, @returnTs, @isConfirm, @itemCount, '', @raw, @syncedAt)`,
   );
   const updatePackage = db.prepare(
     `UPDATE packages SET order_number = @orderNumber, source_package_id = @sourcePackageId, status = @status, cargo_name = @cargoName,
        cargo_tracking_number = @cargoTrackingNumber, cargo_key = @cargoKey, cargo_barcode = @cargoBarcode,
        customer_first_name = @customerFirstName, customer_last_name = @customerLastName, customer_code = @customerCode,
+       customer_first_key = @customerFirstKey, customer_last_key = @customerLastKey,
        order_ts = @orderTs, last_modified_ts = @lastModifiedTs, return_ts = @returnTs, is_confirm = @isConfirm, item_count = @itemCount,
        raw_json = '', raw = @raw, synced_at = @syncedAt
      WHERE pk = @pk`,

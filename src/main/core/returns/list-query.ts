@@ -78,9 +78,12 @@ export function listWhere(input: ListFilters): { where: string; params: unknown[
     where.push('p.pk IN (SELECT rowid FROM packages_fts WHERE packages_fts MATCH ?)');
     params.push(ftsPhrase(customer));
   } else if (customer) {
-    // One or two letters: the start of a first or last name, as ranges of the name indexes.
+    // One or two letters: the start of a first or last name, folded (migration 018), as ranges of
+    // the two name indexes. Each branch names `kind = 'return'` itself: an OR of the two ranges
+    // could use neither partial index, and walked every return.
     where.push(
-      '((lower(p.customer_first_name) >= ? AND lower(p.customer_first_name) < ? || char(1114111)) OR (lower(p.customer_last_name) >= ? AND lower(p.customer_last_name) < ? || char(1114111)))',
+      `p.pk IN (SELECT pk FROM packages WHERE kind = 'return' AND customer_first_key >= ? AND customer_first_key < ? || char(1114111)
+        UNION ALL SELECT pk FROM packages WHERE kind = 'return' AND customer_last_key >= ? AND customer_last_key < ? || char(1114111))`,
     );
     params.push(customer, customer, customer, customer);
   }

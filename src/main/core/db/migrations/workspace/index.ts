@@ -14,6 +14,7 @@ import { m014ReturnIndexes } from './014-return-indexes';
 import { m015ProductCodes } from './015-product-codes';
 import { m016NameCodes } from './016-name-codes';
 import { m017ItemTokens } from './017-item-tokens';
+import { m018ReturnNameKeys } from './018-return-name-keys';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -36,4 +37,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m015ProductCodes,
   m016NameCodes,
   m017ItemTokens,
+  m018ReturnNameKeys,
 ];
