@@ -6,7 +6,7 @@
  *   the time from the input event to the first frame showing that text's results (debounce,
  *   request, query, render). Keys whose results were never shown (superseded) are counted.
  *   Target p95 < 100 ms.
- * - List paging: a 60 fps fling through the "all kinds" list (10 rows a frame), then jumps to the
+ * - List paging: three 60 fps flings through the "all kinds" list (10 rows a frame), then jumps to the
  *   end and back; page fetch durations as the page sees them, and frames showing loading rows.
  *   Targets: page fetch p95 < 30 ms; no frame with loading rows in the fling.
  */
@@ -61,6 +61,11 @@ const COLLECT = `(() => {
   window.__shown = new Map();
   return out;
 })()`;
+
+/** Flings measured one after another. */
+const FLINGS = 3;
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const p95 = (xs: number[]) => ms(percentile(xs, 95));
 
 /** A fling: scrolls the list `rowsPerFrame` rows every animation frame for `frames` frames. */
 const FLING = `async ({ frames, rowsPerFrame }) => {
@@ -173,21 +178,37 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
     ]);
 
     // List paging: the default "all kinds" list.
+    // Three flings one after another (each on from where the last one stopped): one fling's p95 is
+    // a handful of fetches, and this machine's speed changes from second to second.
+    type Seen = { offset: number; ms: number; hostMs: number | null };
+    const flings: { loadingFrames: number; loadingRows: number; seen: Seen[] }[] = [];
+    for (let i = 0; i < FLINGS; i++) {
+      await page.evaluate('window.__searches = []');
+      const fling = await page.evaluate<{ loadingFrames: number; loadingRows: number }>(`(${FLING})({ frames: 240, rowsPerFrame: 10 })`);
+      flings.push({ ...fling, seen: await page.evaluate<Seen[]>('window.__searches') });
+    }
     await page.evaluate('window.__searches = []');
-    const fling = await page.evaluate<{ loadingFrames: number; loadingRows: number }>(`(${FLING})({ frames: 240, rowsPerFrame: 10 })`);
     const jumps = await page.evaluate<number[]>(`(${JUMP})()`);
-    const seen = await page.evaluate<{ offset: number; ms: number; hostMs: number | null }[]>('window.__searches');
+    const seen = flings.flatMap((f) => f.seen);
     const fetches = seen.map((f) => f.ms);
     const inHost = seen.flatMap((f) => (f.hostMs === null ? [] : [f.hostMs]));
+    const fling = { loadingFrames: sum(flings.map((f) => f.loadingFrames)), loadingRows: sum(flings.map((f) => f.loadingRows)) };
     const still = await page.evaluate<number[]>(STILL);
     report('list paging in Chromium (web host), all kinds', [
       [
         'page fetch in the fling, as the page sees it (HTTP, 100 rows + total) p50 / p95',
-        `${ms(percentile(fetches, 50))} / ${ms(percentile(fetches, 95))}  (${fetches.length} fetches; target p95 < 30 ms)`,
+        `${ms(percentile(fetches, 50))} / ${ms(percentile(fetches, 95))}  (${fetches.length} fetches in ${FLINGS} flings; target p95 < 30 ms)`,
       ],
-      ['  of which in the host (Server-Timing: body, core, answer) p50 / p95', `${ms(percentile(inHost, 50))} / ${ms(percentile(inHost, 95))}`],
+      ['  p95 of each fling', flings.map((f) => p95(f.seen.map((x) => x.ms))).join(', ')],
+      [
+        '  of which in the host (Server-Timing: body, core, answer) p50 / p95',
+        `${ms(percentile(inHost, 50))} / ${ms(percentile(inHost, 95))}`,
+      ],
       ['the same fetch on a still page p50 / p95', `${ms(percentile(still, 50))} / ${ms(percentile(still, 95))}`],
-      ['fling 240 frames × 10 rows: frames with loading rows', `${fling.loadingFrames} (${fling.loadingRows} rows)  (target 0)`],
+      [
+        `${FLINGS} flings of 240 frames × 10 rows: frames with loading rows`,
+        `${fling.loadingFrames} (${fling.loadingRows} rows)  (target 0)`,
+      ],
       ['jump to end / middle / … until rows shown', jumps.map((j) => ms(j)).join(', ')],
     ]);
   } finally {
