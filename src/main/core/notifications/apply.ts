@@ -3,6 +3,7 @@ import { PackageRecord } from '../../../shared/service/packages';
 import type { PackageNotification } from '../../../shared/service/webhooks';
 import type { Db } from '../db/open';
 import { itemMatch, toCacheRow } from '../packages/cache-record';
+import { SLICE_BUDGET_MS } from '../packages/ingest';
 import { packagesOf } from '../packages/packages-repo';
 import type { Workspace } from '../workspace';
 
@@ -106,6 +107,9 @@ export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification
     }
   }
   const record = PackageRecord.parse(raw);
-  packagesOf(ws).upsertRows([toCacheRow(record, row.kind, 0)], row.syncedAt, { source: 'notification', seenAt: receivedAt });
+  const repo = packagesOf(ws);
+  repo.upsertRows([toCacheRow(record, row.kind, 0)], row.syncedAt, { source: 'notification', seenAt: receivedAt });
+  // Its segments of the text and code indexes merged with the others when sixteen are waiting (migration 019).
+  repo.mergeIndexes(SLICE_BUDGET_MS);
   return null;
 }

@@ -92,6 +92,11 @@ export async function storeSliced(
     durable?: () => boolean;
     /** Awaited before each slice (outside the turn): the workspace's makeLogRoom. */
     room?: () => Promise<void>;
+    /**
+     * Run after each slice in a turn and transaction of its own, with the slice's budget: the
+     * sync merges the FTS5 indexes' segments there (packages-repo.ts, mergeIndexes).
+     */
+    between?: (budgetMs: number) => void;
   } = {},
 ): Promise<{ inserted: number; updated: number }> {
   const now = opts.now ?? (() => performance.now());
@@ -125,6 +130,8 @@ export async function storeSliced(
     const stored = end - start;
     // A short last slice says little about the speed; only whole slices resize.
     if (stored === size) sizer.rows = nextSliceRows(stored, now() - began, budget);
+    const between = opts.between;
+    if (between) await turns.run(() => cacheTransaction(db, () => between(budget), opts.durable?.() ?? false));
     if (last) break;
   }
   return total;

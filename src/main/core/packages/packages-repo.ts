@@ -4,6 +4,7 @@ import { PackageRecord } from '../../../shared/service/packages';
 import { fold } from '../../../shared/text/case';
 import { createProductsRepo } from '../catalog/products-repo';
 import type { Db } from '../db/open';
+import { CACHE_FTS_TABLES } from '../db/migrations/workspace/019-index-merges';
 import { countCache, ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
 import { codeMatch, codePrefixMatch, normCode, type CacheRow } from './cache-record';
@@ -58,6 +59,9 @@ export const recordJson = (row: { raw: Buffer | null; raw_json: string }): strin
 
 /** Short input (1–2 characters) is a code prefix; at most this many packages answer it. */
 const PREFIX_LIMIT = 500;
+
+/** Pages (4 KB) one merge step of an FTS5 index writes at most (mergeIndexes). */
+const MERGE_STEP_PAGES = 16;
 
 /** Free text lists at most this many packages (the newest); more matches say so. */
 export const TEXT_MATCHES = 1000;
@@ -135,6 +139,31 @@ export function createPackagesRepo(db: Db) {
   const statuses = db.prepare<[], { status: string }>('SELECT DISTINCT status FROM packages WHERE status IS NOT NULL ORDER BY status');
 
   const moves = createMoveRecorder(db);
+
+  const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const mergeSteps = CACHE_FTS_TABLES.map((t) => db.prepare(`INSERT INTO ${t} (${t}, rank) VALUES ('merge', ${MERGE_STEP_PAGES})`));
+
+  /**
+   * Merges the segments of the cache's FTS5 indexes, a step of about MERGE_STEP_PAGES pages of
+   * each at a time, until none has a level of 16 segments to merge (or a merge under way) or
+   * `budgetMs` is spent (migration 019: FTS5 no longer merges inside every commit). Returns whether
+   * work is left. Call inside a transaction; the sync calls it between its slices, in a turn of its
+   * own, so a scan waits for a slice or a step, not for both.
+   */
+  function mergeIndexes(budgetMs: number, now: () => number = () => performance.now()): boolean {
+    const start = now();
+    for (;;) {
+      let worked = false;
+      for (const step of mergeSteps) {
+        const before = totalChanges.get()!;
+        step.run();
+        // FTS5: a 'merge' that changed fewer than two rows found nothing to merge.
+        if (totalChanges.get()! - before >= 2) worked = true;
+      }
+      if (!worked) return false;
+      if (now() - start >= budgetMs) return true;
+    }
+  }
 
   /**
    * Stores a page of packages; returns how many were new. Call inside a transaction. A status
@@ -336,6 +365,7 @@ export function createPackagesRepo(db: Db) {
 
   return {
     upsertRows,
+    mergeIndexes,
     /** Whether a count is open in this workspace (the sync's slices then wait for the disk). */
     countOpen: () => moves.watching(),
     /** Somebody scanned a package or a return (a lookup, the Returns desk) at `at` (ms): the sync keeps its slices short for a while (sync.ts). */

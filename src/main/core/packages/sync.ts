@@ -285,6 +285,9 @@ export class PackageSync {
           budgetMs: () => (this.scanning() ? SLICE_BUDGET_MS : IDLE_SLICE_BUDGET_MS),
           durable: () => this.repo.countOpen(),
           room: () => this.ws.makeLogRoom(this.opts.logLimitFrames),
+          // The text and code indexes' segments are merged between slices, not in their commits
+          // (migration 019): a scan waits for one or the other, never both.
+          between: (budgetMs) => this.repo.mergeIndexes(budgetMs, this.opts.now),
         },
       );
       // Every slice of the page committed: what they learned is learned.

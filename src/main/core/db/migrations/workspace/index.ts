@@ -15,6 +15,7 @@ import { m015ProductCodes } from './015-product-codes';
 import { m016NameCodes } from './016-name-codes';
 import { m017ItemTokens } from './017-item-tokens';
 import { m018ReturnNameKeys } from './018-return-name-keys';
+import { m019IndexMerges } from './019-index-merges';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -38,4 +39,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m016NameCodes,
   m017ItemTokens,
   m018ReturnNameKeys,
+  m019IndexMerges,
 ];
