@@ -36,7 +36,9 @@ export function PackageList() {
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
     void packagePages.showRows(first, last, ensurePage);
-  }, [items, ensurePage]);
+    // Also when the pages change under rows that stay on screen: a refresh (after a sync) starts
+    // over with the first page only, and the rows below were left "Loading…" until a scroll.
+  }, [items, pages, ensurePage]);
 
   // Stable while the list's length stays, so rows already on screen are not drawn again as it scrolls.
   const onArrow = useCallback(

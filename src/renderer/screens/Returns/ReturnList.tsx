@@ -79,7 +79,9 @@ export function ReturnList() {
     const last = items[items.length - 1]?.index;
     if (first === undefined || last === undefined) return;
     void returnPages.showRows(first, last, ensurePage);
-  }, [items, ensurePage]);
+    // Also when the pages change under rows that stay on screen: a refresh (after a sync) starts
+    // over with the first page only, and the rows below were left "Loading…" until a scroll.
+  }, [items, pages, ensurePage]);
   // Stable, so rows already on screen are not drawn again as the list scrolls.
   const onOpen = useCallback((id: number) => void open(id), [open]);
   return (
