@@ -82,8 +82,9 @@ function directSend(url: (method: string) => string, headers: Record<string, str
 }
 
 /**
- * Sends through the transport worker. Calls made before it says it is ready wait; if it fails to
- * start (nothing was sent yet), they and all later calls are fetched here instead.
+ * Sends through the transport worker, each call posted once. Calls made before it says it is ready
+ * wait; if it fails to start (nothing was sent yet), they and all later calls are fetched here
+ * instead; if it fails later, the calls it had are answered `unavailable`, never sent twice.
  */
 function workerSend(url: (method: string) => string, headers: Record<string, string>): Send | null {
   let worker: Worker;
@@ -109,18 +110,24 @@ function workerSend(url: (method: string) => string, headers: Record<string, str
     pending.delete(e.data.id);
     done(e.data.result);
   };
-  worker.onerror = (e) => {
-    e.preventDefault();
+  // The worker failed (it never started, it stopped, or an answer could not be read): calls it
+  // had are answered "the host does not answer" and not sent again (one may have reached the
+  // host); before it was ready it had none. Those waiting and all later calls are fetched here.
+  const broken = (reason: string) => {
+    if (fallback) return;
     fallback = true;
     worker.terminate();
-    // Calls the worker had are answered "the host does not answer" and not sent again (one may
-    // have reached the host); before it was ready it had none. Later calls are fetched here.
-    for (const done of pending.values()) done(unavailable(e.message));
+    for (const done of pending.values()) done(unavailable(reason));
     pending.clear();
     const queued = waiting ?? [];
     waiting = null;
     for (const go of queued) go();
   };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    broken(e.message || 'the transport worker failed');
+  };
+  worker.onmessageerror = () => broken('an answer could not be read');
   return (method, input) => {
     const go = (): Promise<Result<unknown>> => {
       if (fallback) return direct(method, input);
