@@ -1,5 +1,6 @@
 import { eventNames, isEventName, methodNames, type Api, type ApiMethods, type EventName, type EventPayload } from '../../shared/contract';
 import type { Result } from '../../shared/result';
+import { unavailable } from './unavailable';
 
 /** A call as the page hands it to the transport worker. */
 export interface InvokeRequest {
@@ -66,10 +67,6 @@ export function createHttpApi(secret: string, base = ''): Api {
   };
 }
 
-function unavailable(e: unknown): Result<never> {
-  return { ok: false, error: { code: 'unavailable', message: `the app host does not answer (${String(e)})` } };
-}
-
 function directSend(url: (method: string) => string, headers: Record<string, string>): Send {
   return async (method, input) => {
     try {
@@ -98,13 +95,14 @@ function workerSend(url: (method: string) => string, headers: Record<string, str
   let waiting: (() => void)[] | null = [];
   let fallback = false;
   let nextId = 1;
+  /** Sends the calls that waited for the worker (or, once it failed, fetches them). */
+  const release = () => {
+    const queued = waiting ?? [];
+    waiting = null;
+    for (const go of queued) go();
+  };
   worker.onmessage = (e: MessageEvent<InvokeReply | 'ready'>) => {
-    if (e.data === 'ready') {
-      const queued = waiting ?? [];
-      waiting = null;
-      for (const go of queued) go();
-      return;
-    }
+    if (e.data === 'ready') return release();
     const done = pending.get(e.data.id);
     if (!done) return;
     pending.delete(e.data.id);
@@ -119,9 +117,7 @@ function workerSend(url: (method: string) => string, headers: Record<string, str
     worker.terminate();
     for (const done of pending.values()) done(unavailable(reason));
     pending.clear();
-    const queued = waiting ?? [];
-    waiting = null;
-    for (const go of queued) go();
+    release();
   };
   worker.onerror = (e) => {
     e.preventDefault();

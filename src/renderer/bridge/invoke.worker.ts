@@ -1,4 +1,5 @@
 import type { InvokeReply, InvokeRequest } from './http';
+import { unavailable } from './unavailable';
 
 /**
  * The web host's calls, sent and read here, off the UI thread: the page gets each answer as one
@@ -20,7 +21,3 @@ self.onmessage = async (e: MessageEvent<InvokeRequest>) => {
   }
 };
 self.postMessage('ready');
-
-function unavailable(e: unknown): InvokeReply['result'] {
-  return { ok: false, error: { code: 'unavailable', message: `the app host does not answer (${String(e)})` } };
-}
