@@ -43,7 +43,6 @@ export function resizeForBudget(sizer: SliceSizer, budgetMs: number): void {
   sizer.budgetMs = budgetMs;
 }
 
-
 /**
  * Runs a write of cache data only (packages that can be fetched again) with synchronous=NORMAL:
  * the commit does not wait for the disk. In WAL mode a power cut can lose the last such commits
@@ -51,14 +50,15 @@ export function resizeForBudget(sizer: SliceSizer, budgetMs: number): void {
  * log, these frames included. Work data keeps synchronous=FULL: the pragma is restored before
  * anything else can run on this connection (better-sqlite3 is synchronous).
  *
- * `durable`: commit with FULL after all. That next FULL commit pays for flushing everything the
- * slices before it wrote: a scan's commit took p50 15 ms and p95 32–36 ms during a sync instead
- * of 0.2 ms. While a count is open the sync's slices wait for the disk themselves (storeSliced's
- * `durable`), so a scan's commit flushes only its own pages (p50 1.2 ms, p95 13 ms); the sync is
- * slower for it (about a quarter in the runs measured), so only then.
+ * Also while a count is open (since the thirteenth round; before, the slices then committed with
+ * FULL, so that a scan's commit flushed only its own pages). A scan's commit now flushes the log
+ * the slices wrote since the last FULL commit (p50 5.3 ms against 0.7 ms), but a scan no longer
+ * waits behind a slice waiting for the disk: a slice's commit took 10–45 ms for its fsync on this
+ * machine, in a 12 ms budget, and a scan landing behind one waited up to 75–110 ms. With a count
+ * open during a sync of 120,000 packages (a scan every 100 ms, interleaved runs; README,
+ * Benchmarks) no scan waited more than 50 ms in three runs, against 3–6 a run before.
  */
-export function cacheTransaction<T>(db: Db, fn: () => T, durable = false): T {
-  if (durable) return db.transaction(fn)();
+export function cacheTransaction<T>(db: Db, fn: () => T): T {
   db.pragma('synchronous = NORMAL');
   try {
     return db.transaction(fn)();
@@ -88,8 +88,6 @@ export async function storeSliced(
     /** How long a slice may take, asked before each slice (SLICE_BUDGET_MS when not given). */
     budgetMs?: number | (() => number);
     turns?: Turns;
-    /** Asked before each slice: whether it commits waiting for the disk (cacheTransaction). */
-    durable?: () => boolean;
     /** Awaited before each slice (outside the turn): the workspace's makeLogRoom. */
     room?: () => Promise<void>;
     /**
@@ -115,15 +113,11 @@ export async function storeSliced(
     let began = 0;
     const r = await turns.run(() => {
       began = now();
-      return cacheTransaction(
-        db,
-        () => {
-          const r = upsert(rows.slice(start, end));
-          if (last) finish();
-          return r;
-        },
-        opts.durable?.() ?? false,
-      );
+      return cacheTransaction(db, () => {
+        const r = upsert(rows.slice(start, end));
+        if (last) finish();
+        return r;
+      });
     });
     total.inserted += r.inserted;
     total.updated += r.updated;
@@ -131,7 +125,7 @@ export async function storeSliced(
     // A short last slice says little about the speed; only whole slices resize.
     if (stored === size) sizer.rows = nextSliceRows(stored, now() - began, budget);
     const between = opts.between;
-    if (between) await turns.run(() => cacheTransaction(db, () => between(budget), opts.durable?.() ?? false));
+    if (between) await turns.run(() => cacheTransaction(db, () => between(budget)));
     if (last) break;
   }
   return total;
