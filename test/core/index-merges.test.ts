@@ -90,19 +90,20 @@ describe('merging the cache indexes (migration 019)', () => {
       }
     })();
     const log: string[] = [];
-    let t = 0;
+    // Each slice takes the budget exactly: slices of 100 all along.
+    let stored = 0;
     await storeSliced(
       db,
       rows(400),
       (slice) => {
-        log.push(`slice ${turn}`);
+        stored += slice.length;
         return repo.upsertRows(slice, new Date().toISOString());
       },
       () => undefined,
       {
         turns,
-        // Each slice takes the budget exactly: slices of 100 all along.
-        now: () => (t += 12),
+        now: () => (stored * 12) / 100,
+        onSlice: () => log.push(`slice ${turn}`),
         sizer: { rows: 100 },
         between: (budgetMs) => {
           expect(db.inTransaction).toBe(true);

@@ -6,6 +6,7 @@ import { migrate, openDatabase, type Db } from '../../src/main/core/db/open';
 import { matchPackage } from '../../src/main/core/notifications/apply';
 import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
 import {
+  CHECK_ROWS,
   IDLE_SLICE_BUDGET_MS,
   MAX_SLICE_ROWS,
   MIN_SLICE_ROWS,
@@ -45,31 +46,43 @@ async function workspace(): Promise<TestRig> {
   return t;
 }
 
-/** A clock that moves `ms` at every reading (storeSliced reads it before and after a slice). */
-const steps = (ms: number) => {
-  let t = 0;
-  return () => (t += ms);
-};
+/**
+ * A machine that stores a row in `ms`: `now` is its clock, `store` wraps an upsert so that the
+ * clock moves by the rows it stored (storeSliced reads the clock before a slice, every
+ * CHECK_ROWS rows inside it, and after it).
+ */
+function machine(ms: number) {
+  let stored = 0;
+  return {
+    now: () => stored * ms,
+    store: (upsert: (slice: CacheRow[]) => { inserted: number; updated: number }) => (slice: CacheRow[]) => {
+      stored += slice.length;
+      return upsert(slice);
+    },
+  };
+}
 
 describe('sync pages in the cache', () => {
   it('sizes slices by how long the last one took: larger while the disk keeps up, smaller when it does not', async () => {
     const ws = (await workspace()).core.ctx.workspace();
     const repo = packagesOf(ws);
     const sizes: number[] = [];
-    const upsert = (slice: CacheRow[]) => {
-      sizes.push(slice.length);
-      return repo.upsertRows(slice, new Date().toISOString());
-    };
+    const upsert = (slice: CacheRow[]) => repo.upsertRows(slice, new Date().toISOString());
+    const onSlice = (n: number) => sizes.push(n);
     const all = rows(4_000);
-    // Fast: each slice takes a tenth of the budget, so the size doubles (at most) every slice.
+    // Fast: a slice of 100 takes a twentieth of the budget, so the size doubles (at most) every slice.
     const sizer = newSliceSizer();
-    await storeSliced(ws.db, all.slice(0, 1_500), upsert, () => undefined, { now: steps(SLICE_BUDGET_MS / 20), sizer });
+    const fast = machine(SLICE_BUDGET_MS / 20 / SLICE_ROWS);
+    await storeSliced(ws.db, all.slice(0, 1_500), fast.store(upsert), () => undefined, { now: fast.now, sizer, onSlice });
     expect(sizes).toEqual([SLICE_ROWS, 200, 400, 800]);
     // The next page goes on from there (the sync keeps one sizer for a run) …
     sizes.length = 0;
-    // … and a slow disk (each slice eight times the budget) brings it down, never below MIN_SLICE_ROWS.
-    await storeSliced(ws.db, all.slice(1_500), upsert, () => undefined, { now: steps(SLICE_BUDGET_MS * 8), sizer });
-    expect(sizes.slice(0, 5)).toEqual([1_600, 200, 25, MIN_SLICE_ROWS, MIN_SLICE_ROWS]);
+    // … and on a slower machine (a row takes 1 ms) the next slice, sized for 1,600 rows, ends once
+    // its budget is spent (20 rows, the clock read every CHECK_ROWS), and so do the ones after it,
+    // never below MIN_SLICE_ROWS.
+    const slow = machine(1);
+    await storeSliced(ws.db, all.slice(1_500), slow.store(upsert), () => undefined, { now: slow.now, sizer, onSlice });
+    expect(sizes.slice(0, 3)).toEqual([2 * CHECK_ROWS, MIN_SLICE_ROWS, MIN_SLICE_ROWS]);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(2_500);
     expect(repo.counts().orders).toBe(4_000);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_SLICE_ROWS);
@@ -79,17 +92,16 @@ describe('sync pages in the cache', () => {
     const ws = (await workspace()).core.ctx.workspace();
     const repo = packagesOf(ws);
     // A disk that stores a row in 0.4 ms: 100 rows fill a 40 ms slice, 30 rows a 12 ms one.
-    let clock = 0;
+    const disk = machine(0.4);
     const sizes: number[] = [];
     let budget = IDLE_SLICE_BUDGET_MS;
-    const upsert = (slice: CacheRow[]) => {
-      sizes.push(slice.length);
-      clock += slice.length * 0.4;
+    const onSlice = (n: number) => {
+      sizes.push(n);
       if (sizes.length === 3) budget = SLICE_BUDGET_MS;
-      return repo.upsertRows(slice, new Date().toISOString());
     };
+    const upsert = disk.store((slice) => repo.upsertRows(slice, new Date().toISOString()));
     const all = rows(400);
-    await storeSliced(ws.db, all, upsert, () => undefined, { now: () => clock, budgetMs: () => budget, sizer: newSliceSizer() });
+    await storeSliced(ws.db, all, upsert, () => undefined, { now: disk.now, budgetMs: () => budget, sizer: newSliceSizer(), onSlice });
     expect(sizes.slice(0, 6)).toEqual([SLICE_ROWS, 100, 100, 30, 30, 30]);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(400);
     expect(repo.counts().orders).toBe(400);
@@ -101,16 +113,18 @@ describe('sync pages in the cache', () => {
     const page = rows(SLICE_ROWS * 2 + 30);
     let recorded = false;
     const durability: number[] = [];
+    const sizes: number[] = [];
+    // A slice of SLICE_ROWS takes exactly the budget, so the size stays at SLICE_ROWS.
+    const disk = machine(SLICE_BUDGET_MS / SLICE_ROWS);
     const storing = storeSliced(
       ws.db,
       page,
-      (slice) => {
+      disk.store((slice) => {
         durability.push(ws.db.pragma('synchronous', { simple: true }) as number);
         return repo.upsertRows(slice, new Date().toISOString());
-      },
+      }),
       () => (recorded = true),
-      // Every slice takes exactly the budget, so the size stays at SLICE_ROWS.
-      { now: steps(SLICE_BUDGET_MS) },
+      { now: disk.now, onSlice: (n) => sizes.push(n) },
     );
     // A scan arriving while the page is stored is answered before the page is done.
     const between = await new Promise<{ orders: number; recorded: boolean }>((resolve) =>
@@ -121,12 +135,13 @@ describe('sync pages in the cache', () => {
     expect(between.recorded).toBe(false);
     expect(await storing).toEqual({ inserted: page.length, updated: 0 });
     expect(recorded).toBe(true);
+    expect(sizes).toEqual([SLICE_ROWS, SLICE_ROWS, 30]);
     // Cache slices commit without waiting for the disk; everything else stays FULL (2).
-    expect(durability).toEqual([1, 1, 1]);
+    expect(new Set(durability)).toEqual(new Set([1]));
     expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
   });
 
-  it('while a count is open the sync\'s slices are short, otherwise longer; either way they commit without waiting for the disk, and everything else waits', async () => {
+  it("while a count is open the sync's slices are short, otherwise longer; either way they commit without waiting for the disk, and everything else waits", async () => {
     const t = await rig({ sandbox: { packages: 600, returns: 0, seed: 4 } });
     done.push(() => t.close());
     await t.signIn({ pageSize: 100 });
@@ -140,31 +155,32 @@ describe('sync pages in the cache', () => {
     const upsert = repo.upsertRows;
     repo.upsertRows = (...args) => {
       seen.push(ws.db.pragma('synchronous', { simple: true }) as number);
-      sizes.push(args[0].length);
       clock += args[0].length * 0.4;
       return upsert(...args);
     };
+    const onSlice = (n: number) => sizes.push(n);
     const window = { from: new Date(Date.now() - 90 * 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
-    await new PackageSync(ws, t.core.ctx, { now: () => clock }).run({ ...window, kinds: ['order'] });
+    await new PackageSync(ws, t.core.ctx, { now: () => clock, onSlice }).run({ ...window, kinds: ['order'] });
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set([1]));
     // Nobody counts: a whole page of 100 in one 40 ms slice.
     expect(new Set(sizes)).toEqual(new Set([100]));
     // Somebody starts counting: the next sync's slices still commit NORMAL (a slice waiting for
     // the disk held the core's thread 10–45 ms, and a scan waited behind it), everything after
-    // them FULL; after the first slice they take 12 ms (30 rows).
+    // them FULL; they take 12 ms (30 rows).
     await t.call('counts.open', { storageCode: 'A-01-01' });
     seen.length = 0;
     sizes.length = 0;
-    await new PackageSync(ws, t.core.ctx, { now: () => clock }).run({ ...window, kinds: ['order'] });
+    await new PackageSync(ws, t.core.ctx, { now: () => clock, onSlice }).run({ ...window, kinds: ['order'] });
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set([1]));
-    expect(sizes[0]).toBe(SLICE_ROWS);
-    expect(Math.max(...sizes.slice(1))).toBe(30);
+    // The first slice, sized for SLICE_ROWS, ends at its 12 ms after 30 rows, and so do the ones after it.
+    expect(sizes[0]).toBe(30);
+    expect(Math.max(...sizes)).toBe(30);
     expect(ws.db.pragma('synchronous', { simple: true })).toBe(2);
   });
 
-  it('a scan at the Returns desk, a package lookup or a code found by search keeps the sync\'s slices short for SCANNING_MS', async () => {
+  it("a scan at the Returns desk, a package lookup or a code found by search keeps the sync's slices short for SCANNING_MS", async () => {
     let wall = Date.now();
     const t = await rig({ core: { now: () => wall }, sandbox: { packages: 300, returns: 0, seed: 4 } });
     done.push(() => t.close());
@@ -175,14 +191,13 @@ describe('sync pages in the cache', () => {
     const sizes: number[] = [];
     const upsert = repo.upsertRows;
     repo.upsertRows = (...args) => {
-      sizes.push(args[0].length);
       clock += args[0].length * 0.4;
       return upsert(...args);
     };
     const window = { from: new Date(Date.now() - 90 * 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
     const syncSizes = async () => {
       sizes.length = 0;
-      await new PackageSync(ws, t.core.ctx, { now: () => clock }).run({ ...window, kinds: ['order'] });
+      await new PackageSync(ws, t.core.ctx, { now: () => clock, onSlice: (n) => sizes.push(n) }).run({ ...window, kinds: ['order'] });
       return sizes.slice(1);
     };
     // Nobody scans: whole pages of 100 in 40 ms slices, also after text was searched (typing is not scanning).
@@ -221,18 +236,17 @@ describe('sync pages in the cache', () => {
       if (storing) setImmediate(turn);
     };
     setImmediate(turn);
-    const pages = [0, 1, 2].map((p) =>
-      storeSliced(
+    const pages = [0, 1, 2].map((p) => {
+      // Each slice of SLICE_ROWS takes the budget: the size stays.
+      const disk = machine(SLICE_BUDGET_MS / SLICE_ROWS);
+      return storeSliced(
         ws.db,
         all.slice(p * SLICE_ROWS * 3, (p + 1) * SLICE_ROWS * 3),
-        (slice) => {
-          log.push(`page ${p}`);
-          return repo.upsertRows(slice, new Date().toISOString());
-        },
+        disk.store((slice) => repo.upsertRows(slice, new Date().toISOString())),
         () => undefined,
-        { now: steps(SLICE_BUDGET_MS) },
-      ),
-    );
+        { now: disk.now, onSlice: () => log.push(`page ${p}`) },
+      );
+    });
     await Promise.all(pages);
     storing = false;
     const slices = log.filter((e) => e !== 'turn');
@@ -248,17 +262,19 @@ describe('sync pages in the cache', () => {
     const ws = (await workspace()).core.ctx.workspace();
     const repo = packagesOf(ws);
     const page = rows(SLICE_ROWS + 10);
-    let calls = 0;
     let recorded = false;
     await expect(
       storeSliced(
         ws.db,
         page,
         (slice) => {
-          if (++calls === 2) throw new Error('disk full');
+          // The second slice (rows from SLICE_ROWS on) fails.
+          if (slice.includes(page[SLICE_ROWS]!)) throw new Error('disk full');
           return repo.upsertRows(slice, new Date().toISOString());
         },
         () => (recorded = true),
+        // A clock that stands still: no slice ends before its size.
+        { now: () => 0 },
       ),
     ).rejects.toThrow('disk full');
     expect(recorded).toBe(false);
@@ -272,10 +288,10 @@ describe('list queries', () => {
   function plans(db: Db, run: () => void): { sql: string; plan: string }[] {
     const seen: string[] = [];
     const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
+    db.prepare = (sql: string) => {
       seen.push(sql);
       return prepare(sql);
-    });
+    };
     try {
       run();
     } finally {
@@ -405,8 +421,10 @@ describe('migration 010', () => {
     const line = Number(old.prepare("INSERT INTO package_lines (package_pk, position, sku) VALUES (?, 0, 'X')").run(pk).lastInsertRowid);
     const itemLine = String(sample.lines![0]!.itemLines![0]!.sourceOrderItemLineId);
     old.prepare('INSERT INTO package_items (package_pk, line_pk, source_order_item_line_id) VALUES (?, ?, ?)').run(pk, line, itemLine);
-    for (const code of codesOf(row)) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'orderNumber')").run(code, pk);
-    for (const code of productCodesOf(row)) old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'sku')").run(code, pk);
+    for (const code of codesOf(row))
+      old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'orderNumber')").run(code, pk);
+    for (const code of productCodesOf(row))
+      old.prepare("INSERT INTO package_codes (code, package_pk, field) VALUES (?, ?, 'sku')").run(code, pk);
     old.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)').run(pk, row.text);
     old.close();
 

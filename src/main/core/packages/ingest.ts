@@ -14,6 +14,8 @@ export const SLICE_BUDGET_MS = 12;
  */
 export const IDLE_SLICE_BUDGET_MS = 40;
 export const MIN_SLICE_ROWS = 20;
+/** Rows a slice stores between two readings of the clock: it ends once its budget is spent, whatever its size. */
+export const CHECK_ROWS = 10;
 export const MAX_SLICE_ROWS = 2_000;
 
 /**
@@ -73,7 +75,11 @@ export function cacheTransaction<T>(db: Db, fn: () => T): T {
  * (SLICE_ROWS for a new sizer; the sync keeps one sizer for a whole run, so pages go on where the
  * last one ended) and are then sized to take about the budget each (`nextSliceRows`; `budgetMs`
  * is asked before every slice and a change of it resizes at once, `resizeForBudget`; `now` is the
- * clock, injectable for tests). `finish` runs in the last slice's transaction (the sync records the
+ * clock, injectable for tests). A slice also ends once its budget is spent, whatever its size
+ * (the clock is read every CHECK_ROWS rows): the size is a forecast from the last slice, and on
+ * two cores shared with the page reader a slice sized for 12 ms took 15–50 ms of statements.
+ * Counting phase, 120,000 packages, three interleaved pairs: scans p99 30.5 / 51.1 / 55.7 ms
+ * against 67.8 / 56.9 / 76.4 ms, longest 76 / 81 / 68 against 83 / 111 / 123 ms. `finish` runs in the last slice's transaction (the sync records the
  * page there), so a page counts as stored only when all of it is; a page cut short is fetched again
  * and its upserts are harmless.
  */
@@ -88,6 +94,8 @@ export async function storeSliced(
     /** How long a slice may take, asked before each slice (SLICE_BUDGET_MS when not given). */
     budgetMs?: number | (() => number);
     turns?: Turns;
+    /** Told the rows of each slice once it committed (tests). */
+    onSlice?: (rows: number) => void;
     /** Awaited before each slice (outside the turn): the workspace's makeLogRoom. */
     room?: () => Promise<void>;
     /**
@@ -107,26 +115,37 @@ export async function storeSliced(
     const budget = budgetOf();
     resizeForBudget(sizer, budget);
     const size = sizer.rows;
-    end = Math.min(rows.length, start + size);
-    const last = end >= rows.length;
+    const upTo = Math.min(rows.length, start + size);
     if (opts.room) await opts.room();
     let began = 0;
+    // Whether the slice ended at its budget before its size (the machine was slower than the last slice said).
+    let cut = false;
     const r = await turns.run(() => {
       began = now();
       return cacheTransaction(db, () => {
-        const r = upsert(rows.slice(start, end));
-        if (last) finish();
+        const r = { inserted: 0, updated: 0 };
+        let at = start;
+        do {
+          const to = Math.min(upTo, at + CHECK_ROWS);
+          const part = upsert(rows.slice(at, to));
+          r.inserted += part.inserted;
+          r.updated += part.updated;
+          at = to;
+        } while (at < upTo && !(cut = now() - began >= budget));
+        end = at;
+        if (end >= rows.length) finish();
         return r;
       });
     });
     total.inserted += r.inserted;
     total.updated += r.updated;
     const stored = end - start;
-    // A short last slice says little about the speed; only whole slices resize.
-    if (stored === size) sizer.rows = nextSliceRows(stored, now() - began, budget);
+    opts.onSlice?.(stored);
+    // A short last slice says little about the speed; whole slices and slices cut at their budget resize.
+    if (stored === size || cut) sizer.rows = nextSliceRows(stored, now() - began, budget);
     const between = opts.between;
     if (between) await turns.run(() => cacheTransaction(db, () => between(budget)));
-    if (last) break;
+    if (end >= rows.length) break;
   }
   return total;
 }

@@ -108,6 +108,8 @@ export class PackageSync {
       logLimitFrames?: number;
       /** The clock slices are timed with (storeSliced; tests step it). */
       now?: () => number;
+      /** Told the rows of each slice once it committed (storeSliced; tests). */
+      onSlice?: (rows: number) => void;
     } = {},
   ) {
     const db = ws.db;
@@ -281,6 +283,7 @@ export class PackageSync {
         {
           sizer,
           now: this.opts.now,
+          onSlice: this.opts.onSlice,
           budgetMs: () => (this.scanning() ? SLICE_BUDGET_MS : IDLE_SLICE_BUDGET_MS),
           room: () => this.ws.makeLogRoom(this.opts.logLimitFrames),
           // The text and code indexes' segments are merged between slices, not in their commits
