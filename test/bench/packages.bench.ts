@@ -97,7 +97,7 @@ const window = () => ({ from: new Date(Date.now() - 90 * DAY).toISOString(), to:
 /**
  * The sync path, measured: time, peak memory, event-loop stalls, disk. Leaves the rig open.
  * `counting`: a worker counts while the cache fills (a count open, one scan every SCAN_EVERY_MS);
- * the sync's slices are then short (12 ms), so this is a second figure.
+ * the sync's slices then wait for the disk themselves (ingest.ts), so this is a second figure.
  */
 async function syncPath(url: string, counting: boolean) {
   const t = await signedIn(url);
@@ -463,19 +463,22 @@ export async function packagesBench(): Promise<void> {
     // The same sync again into a new workspace, with somebody counting meanwhile.
     const counted = await syncPath(sb.url, true);
     try {
-      report(`the same sync while a worker counts (a count open, one scan every ${SCAN_EVERY_MS} ms; ${SLICE_BUDGET_MS} ms slices)`, [
-        ['sync path', rate(counted.counts.orders + counted.counts.returns, counted.syncMs)],
-        ['longest event-loop stall during sync', `${counted.stallMax.toFixed(0)} ms, p99 ${counted.stallP99.toFixed(0)} ms`],
+      report(
+        `the same sync while a worker counts (a count open, one scan every ${SCAN_EVERY_MS} ms; ${SLICE_BUDGET_MS} ms slices that wait for the disk)`,
         [
-          'scans during the sync (due → committed)',
-          `${counted.scans.length} scans: p50 ${ms1(percentile(counted.scans, 50))}, p95 ${ms1(percentile(counted.scans, 95))}, p99 ${ms1(percentile(counted.scans, 99))}, longest ${ms1(Math.max(...counted.scans))}, ${counted.scans.filter((w) => w > 50).length} over 50 ms  (target: ≤ 50 ms)`,
+          ['sync path', rate(counted.counts.orders + counted.counts.returns, counted.syncMs)],
+          ['longest event-loop stall during sync', `${counted.stallMax.toFixed(0)} ms, p99 ${counted.stallP99.toFixed(0)} ms`],
+          [
+            'scans during the sync (due → committed)',
+            `${counted.scans.length} scans: p50 ${ms1(percentile(counted.scans, 50))}, p95 ${ms1(percentile(counted.scans, 95))}, p99 ${ms1(percentile(counted.scans, 99))}, longest ${ms1(Math.max(...counted.scans))}, ${counted.scans.filter((w) => w > 50).length} over 50 ms  (target: ≤ 50 ms)`,
+          ],
+          [
+            "a scan's own call (its statements and its commit)",
+            `p50 ${ms1(percentile(counted.commits, 50))}, p95 ${ms1(percentile(counted.commits, 95))}, p99 ${ms1(percentile(counted.commits, 99))}, longest ${ms1(Math.max(...counted.commits))}`,
+          ],
+          ['garbage collection during sync', gcLine(counted.gc, true)],
         ],
-        [
-          "a scan's own call (its commit flushes the log the sync wrote since the last one)",
-          `p50 ${ms1(percentile(counted.commits, 50))}, p95 ${ms1(percentile(counted.commits, 95))}, p99 ${ms1(percentile(counted.commits, 99))}, longest ${ms1(Math.max(...counted.commits))}`,
-        ],
-        ['garbage collection during sync', gcLine(counted.gc, true)],
-      ]);
+      );
     } finally {
       await counted.t.close();
     }

@@ -52,15 +52,19 @@ export function resizeForBudget(sizer: SliceSizer, budgetMs: number): void {
  * log, these frames included. Work data keeps synchronous=FULL: the pragma is restored before
  * anything else can run on this connection (better-sqlite3 is synchronous).
  *
- * Also while a count is open (since the thirteenth round; before, the slices then committed with
- * FULL, so that a scan's commit flushed only its own pages). A scan's commit now flushes the log
- * the slices wrote since the last FULL commit (p50 5.3 ms against 0.7 ms), but a scan no longer
- * waits behind a slice waiting for the disk: a slice's commit took 10–45 ms for its fsync on this
- * machine, in a 12 ms budget, and a scan landing behind one waited up to 75–110 ms. With a count
- * open during a sync of 120,000 packages (a scan every 100 ms, interleaved runs; README,
- * Benchmarks) no scan waited more than 50 ms in three runs, against 3–6 a run before.
+ * `durable`: commit with FULL after all. That next FULL commit pays for flushing everything the
+ * slices before it wrote: a scan's commit took p50 15 ms and p95 32–36 ms during a sync instead
+ * of 0.2 ms. While a count is open the sync's slices wait for the disk themselves (storeSliced's
+ * `durable`), so a scan's commit flushes only its own pages (p50 1.2 ms, p95 13 ms); the sync is
+ * slower for it, so only then. Measured again in the thirteenth round, with slices that end at
+ * their budget (storeSliced), a count open during a sync of 120,000 packages: with a scan every
+ * second, five interleaved pairs, no scan over 50 ms (longest 23–37 ms) against 4 of about 200
+ * with slices that do not wait (longest 37–81 ms), the sync as long; with a scan every 100 ms,
+ * three pairs, 6 of 1,363 scans over 50 ms against 13 of 1,252, the median scan 6.4–6.9 ms
+ * against 11.1–12.0 ms (a scan's commit flushed the slices' log), the sync a tenth longer.
  */
-export function cacheTransaction<T>(db: Db, fn: () => T): T {
+export function cacheTransaction<T>(db: Db, fn: () => T, durable = false): T {
+  if (durable) return db.transaction(fn)();
   db.pragma('synchronous = NORMAL');
   try {
     return db.transaction(fn)();
@@ -94,6 +98,8 @@ export async function storeSliced(
     /** How long a slice may take, asked before each slice (SLICE_BUDGET_MS when not given). */
     budgetMs?: number | (() => number);
     turns?: Turns;
+    /** Asked before each slice: whether it commits waiting for the disk (cacheTransaction). */
+    durable?: () => boolean;
     /** Told the rows of each slice once it committed (tests). */
     onSlice?: (rows: number) => void;
     /** Awaited before each slice (outside the turn): the workspace's makeLogRoom. */
@@ -122,20 +128,24 @@ export async function storeSliced(
     let cut = false;
     const r = await turns.run(() => {
       began = now();
-      return cacheTransaction(db, () => {
-        const r = { inserted: 0, updated: 0 };
-        let at = start;
-        do {
-          const to = Math.min(upTo, at + CHECK_ROWS);
-          const part = upsert(rows.slice(at, to));
-          r.inserted += part.inserted;
-          r.updated += part.updated;
-          at = to;
-        } while (at < upTo && !(cut = now() - began >= budget));
-        end = at;
-        if (end >= rows.length) finish();
-        return r;
-      });
+      return cacheTransaction(
+        db,
+        () => {
+          const r = { inserted: 0, updated: 0 };
+          let at = start;
+          do {
+            const to = Math.min(upTo, at + CHECK_ROWS);
+            const part = upsert(rows.slice(at, to));
+            r.inserted += part.inserted;
+            r.updated += part.updated;
+            at = to;
+          } while (at < upTo && !(cut = now() - began >= budget));
+          end = at;
+          if (end >= rows.length) finish();
+          return r;
+        },
+        opts.durable?.() ?? false,
+      );
     });
     total.inserted += r.inserted;
     total.updated += r.updated;
@@ -144,7 +154,7 @@ export async function storeSliced(
     // A short last slice says little about the speed; whole slices and slices cut at their budget resize.
     if (stored === size || cut) sizer.rows = nextSliceRows(stored, now() - began, budget);
     const between = opts.between;
-    if (between) await turns.run(() => cacheTransaction(db, () => between(budget)));
+    if (between) await turns.run(() => cacheTransaction(db, () => between(budget), opts.durable?.() ?? false));
     if (end >= rows.length) break;
   }
   return total;

@@ -366,7 +366,7 @@ export function createPackagesRepo(db: Db) {
   return {
     upsertRows,
     mergeIndexes,
-    /** Whether a count is open in this workspace (the sync's slices are then short: sync.ts, scanning). */
+    /** Whether a count is open in this workspace (the sync's slices then wait for the disk). */
     countOpen: () => moves.watching(),
     /** Somebody scanned a package or a return (a lookup, the Returns desk) at `at` (ms): the sync keeps its slices short for a while (sync.ts). */
     noteScan(at: number): void {

@@ -278,12 +278,14 @@ export class PackageSync {
         () => this.insertPage.run(run.id, page, fetched.count, now),
         // While somebody scans (a count is open, or a scan in the last SCANNING_MS), slices are
         // short: a scan waits for one at most. Otherwise they are longer, and fewer commits store
-        // the page sooner. They never wait for the disk (ingest.ts, cacheTransaction).
+        // the page sooner. While a count is open they also wait for the disk themselves, so a
+        // scan's commit does not flush theirs (ingest.ts, cacheTransaction).
         // Before a slice, the log is kept from growing without end (workspace.ts, makeLogRoom).
         {
           sizer,
           now: this.opts.now,
           onSlice: this.opts.onSlice,
+          durable: () => this.repo.countOpen(),
           budgetMs: () => (this.scanning() ? SLICE_BUDGET_MS : IDLE_SLICE_BUDGET_MS),
           room: () => this.ws.makeLogRoom(this.opts.logLimitFrames),
           // The text and code indexes' segments are merged between slices, not in their commits
