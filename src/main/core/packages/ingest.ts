@@ -83,9 +83,11 @@ export function cacheTransaction<T>(db: Db, fn: () => T, durable = false): T {
  * (the clock is read every CHECK_ROWS rows): the size is a forecast from the last slice, and on
  * two cores shared with the page reader a slice sized for 12 ms took 15–50 ms of statements.
  * Counting phase, 120,000 packages, three interleaved pairs: scans p99 30.5 / 51.1 / 55.7 ms
- * against 67.8 / 56.9 / 76.4 ms, longest 76 / 81 / 68 against 83 / 111 / 123 ms. `finish` runs in the last slice's transaction (the sync records the
- * page there), so a page counts as stored only when all of it is; a page cut short is fetched again
- * and its upserts are harmless.
+ * against 67.8 / 56.9 / 76.4 ms, longest 76 / 81 / 68 against 83 / 111 / 123 ms.
+ *
+ * `finish` runs in the last slice's transaction (the sync records the page there), so a page
+ * counts as stored only when all of it is; a page cut short is fetched again and its upserts are
+ * harmless.
  */
 export async function storeSliced(
   db: Db,

@@ -284,9 +284,9 @@ export class PackageSync {
         {
           sizer,
           now: this.opts.now,
-          onSlice: this.opts.onSlice,
-          durable: () => this.repo.countOpen(),
           budgetMs: () => (this.scanning() ? SLICE_BUDGET_MS : IDLE_SLICE_BUDGET_MS),
+          durable: () => this.repo.countOpen(),
+          onSlice: this.opts.onSlice,
           room: () => this.ws.makeLogRoom(this.opts.logLimitFrames),
           // The text and code indexes' segments are merged between slices, not in their commits
           // (migration 019): a scan waits for one or the other, never both.
