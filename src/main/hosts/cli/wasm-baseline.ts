@@ -6,7 +6,7 @@
  * after it was freed: the built `wd sync` of 40,000 orders peaked at 245–263 MB in the runs
  * where it happened (about half) against 217–230 MB (`strace -k` of the arena's growth: only
  * the WebAssembly compile). The parser only finds where a page's bytes begin and end; a sync
- * with it baseline-only was no slower (README, benchmark).
+ * with it baseline-only was no slower (docs/PERFORMANCE.md, Memory).
  *
  * Set just before undici is loaded (CoreOptions.beforeHttpClient): commands that never go online
  * never load node:v8 (about 5 ms of a start). Both flags: without dynamic tiering but with

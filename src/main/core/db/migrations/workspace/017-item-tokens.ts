@@ -9,7 +9,7 @@ import type { Migration } from '../../migration';
  * Why: item line ids are random, and package_items was ordered by them, so every slice of a sync
  * added a row to another page of it for each item, and its commit rewrote all those pages (20 MB
  * at 120,000 packages). Measured with the built `wd sync`, interleaved: 120,000 packages in
- * 31.1 / 31.3 s against 38.2 / 37.2 s with that table (README, benchmark).
+ * 31.1 / 31.3 s against 38.2 / 37.2 s with that table (docs/PERFORMANCE.md, eighth round).
  *
  * package_names is contentless: its tokens are read back through fts5vocab (one row per token and
  * package) and each package's row is written again with its item tokens.

@@ -14,7 +14,7 @@ export const CACHE_FTS_TABLES = ['packages_fts', 'package_names', 'package_produ
  * it. Measured with a count open during a sync of 120,000 packages (one scan every 100 ms, two
  * interleaved pairs): scans p95 14.8 / 20.8 ms against 32.4 / 26.1 ms, p99 22.6 / 41.5 ms against
  * 53.7 / 45.7 ms. The price: a sync while nobody scans took a little longer (medians of six
- * pairs 32.3 against 30.1 s, the ranges overlapping; README, Benchmarks).
+ * pairs 32.3 against 30.1 s, the ranges overlapping; docs/PERFORMANCE.md, eleventh round).
  *
  * - automerge 0: no merging inside a commit.
  * - usermerge 16: a merge step merges up to sixteen segments of a level at once (fewer passes
