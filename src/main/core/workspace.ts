@@ -54,6 +54,9 @@ export function workspaceFile(dataDir: string, profileId: string): string {
   return join(dataDir, 'workspaces', `${profileId}.db`);
 }
 
+/** A workspace connection's SQLite page cache, in KB (PRAGMA cache_size, negative: KiB). */
+const PAGE_CACHE_KB = 8_000;
+
 /** The size the log's file is cut back to after a sync (settleLog; SQLite's journal_size_limit). */
 export const LOG_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
 
@@ -99,9 +102,13 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   }
   writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
   rmSync(movedNoteOf(file), { force: true });
-  // 32 MB of page cache (default 2 MB): the package cache's code and text indexes take random
-  // inserts during a sync, and lookups stay in memory.
-  db.pragma('cache_size = -32000');
+  // 8 MB of page cache (SQLite's default is 2 MB). It was 32 MB for the random inserts of a sync
+  // into ordinary code indexes; the codes and the text are in FTS5 indexes now, which write whole
+  // segments, and the pages a lookup reads come from the operating system's cache when they are
+  // not in this one. Built `wd sync` of 120,000 packages, seven interleaved pairs: peak 208–247 MB
+  // (median 234) against 231–278 MB (median 265), the sync as long (33.0–40.5 against 32.3–38.7 s);
+  // every kind of search and list page as fast (docs/PERFORMANCE.md, fifteenth round).
+  db.pragma(`cache_size = -${PAGE_CACHE_KB}`);
   let checkpointer: Checkpointer | null = null;
   /** journal_size_limit is set (settleLog) until the next makeLogRoom. */
   let cutBack = false;
@@ -136,7 +143,9 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
       await checkpointer.catchUp();
     },
     async closeGracefully(ms) {
-      await Promise.all([...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms) ?? Promise.resolve()));
+      await Promise.all(
+        [...services.values()].map((s) => (s as { settle?: (ms: number) => Promise<void> }).settle?.(ms) ?? Promise.resolve()),
+      );
       ws.close();
     },
     close() {
