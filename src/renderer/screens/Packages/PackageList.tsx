@@ -47,7 +47,13 @@ export function PackageList() {
       if (target >= 0 && target < total) {
         e.preventDefault();
         virtualizer.scrollToIndex(target);
-        requestAnimationFrame(() => parentRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus());
+        // Focus moves now, not at the next frame: a key held down (or pressed faster than the
+        // screen draws) would otherwise land on the row it left and one step be lost. The next
+        // row is always drawn (overscan), so it is there to take the focus.
+        const row = () => parentRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`);
+        const now = row();
+        if (now) now.focus({ preventScroll: true });
+        else requestAnimationFrame(() => row()?.focus());
       }
     },
     [total, virtualizer],
