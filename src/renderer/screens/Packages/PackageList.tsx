@@ -27,7 +27,11 @@ export function PackageList() {
     count: total,
     getScrollElement: () => parentRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    // Two rows beyond each edge: the rows are drawn in the scroll's own frame (the virtualizer
+    // renders on the scroll event), so more would only be laid out and painted unseen. In a fling
+    // through 120,000 packages, 2 instead of 8 took a fifth off the page's thread (docs/PERFORMANCE.md).
+    // The arrow keys need one: the next row must be there to take the focus.
+    overscan: 2,
   });
   const items = virtualizer.getVirtualItems();
 
