@@ -26,7 +26,7 @@ test('the package list is worked with the arrow keys, past the rows on screen, a
   await expect(page.getByRole('article').getByText(id!, { exact: true }).first()).toBeVisible();
 
   // And back up to the first row.
-  await focused.focus();
+  await list.locator(`[data-index="${steps}"]`).focus();
   for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowUp');
   await expect(list.locator('[role="listitem"]:focus')).toHaveAttribute('data-index', '0');
   await expect(list.locator('[role="listitem"]:focus')).toBeInViewport();

@@ -129,12 +129,12 @@ const PackageRow = memo(function PackageRow({ row, index, start, selected, open,
     >
       {row ? (
         <>
-          <div className="package-row-main">
+          <div className="package-line">
             <span className={`kind-tag kind-${row.kind}`}>{text.kind(row.kind)}</span>
             <strong>{row.orderNumber ?? row.id}</strong>
-            <span className="package-row-customer">{row.customerName}</span>
+            <span title={row.customerName}>{row.customerName}</span>
           </div>
-          <div className="package-row-sub">
+          <div className="package-line package-line-sub">
             <span className="code" title={row.cargoTrackingNumber ?? undefined}>
               {row.cargoTrackingNumber}
             </span>
