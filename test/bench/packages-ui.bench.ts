@@ -12,6 +12,7 @@
  *   Targets: page fetch p95 < 30 ms; no frame with loading rows in the fling.
  */
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startWebHost } from '../../src/main/hosts/web/server';
 import type { TestRig } from '../support/core';
 import { ms, percentile, report } from './stats';
@@ -219,11 +220,17 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
     // a handful of fetches, and this machine's speed changes from second to second.
     type Seen = { offset: number; ms: number; hostMs: number | null };
     const flings: { loadingFrames: number; loadingRows: number; seen: Seen[] }[] = [];
+    // The host runs in this process: how late its event loop ran during the flings, and how big
+    // this process's heap is (it also holds the benchmark's earlier phases' leftovers).
+    const heapMb = process.memoryUsage().heapUsed / 1048576;
+    const hostLoop = monitorEventLoopDelay({ resolution: 1 });
+    hostLoop.enable();
     for (let i = 0; i < FLINGS; i++) {
       await page.evaluate('window.__searches = []');
       const fling = await page.evaluate<{ loadingFrames: number; loadingRows: number }>(`(${FLING})({ frames: 240, rowsPerFrame: 10 })`);
       flings.push({ ...fling, seen: await page.evaluate<Seen[]>('window.__searches') });
     }
+    hostLoop.disable();
     await page.evaluate('window.__searches = []');
     const jumps = await page.evaluate<number[]>(`(${JUMP})()`);
     const seen = flings.flatMap((f) => f.seen);
@@ -240,6 +247,10 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
       [
         '  of which in the host (Server-Timing: body, core, answer) p50 / p95',
         `${ms(percentile(inHost, 50))} / ${ms(percentile(inHost, 95))}`,
+      ],
+      [
+        "  the host's event loop in the flings: delay p50 / p99 / longest",
+        `${ms(hostLoop.percentile(50) / 1e6)} / ${ms(hostLoop.percentile(99) / 1e6)} / ${ms(hostLoop.max / 1e6)}  (its process's heap ${heapMb.toFixed(0)} MB)`,
       ],
       ['the same call on a still page p50 / p95', `${ms(percentile(still, 50))} / ${ms(percentile(still, 95))}`],
       [
