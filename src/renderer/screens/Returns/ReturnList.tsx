@@ -70,9 +70,11 @@ export function ReturnList() {
   );
   const text = useMemo(() => returnRowText(t), [t]);
   const parent = useRef<HTMLDivElement>(null);
+  // Two rows beyond each edge, as the Packages list (PackageList.tsx): the rows are drawn in the
+  // scroll's own frame, so more would only be laid out and painted unseen.
   // The React Compiler is not used; TanStack Virtual's unmemoizable API is fine here.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const v = useVirtualizer({ count: total, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 8 });
+  const v = useVirtualizer({ count: total, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 2 });
   const items = v.getVirtualItems();
   useEffect(() => {
     const first = items[0]?.index;
