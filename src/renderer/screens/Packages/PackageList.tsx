@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { PackageKind, PackageSummary } from '../../../shared/domain/packages';
+import { useListKeys } from '../../components/listKeys';
 import { statusName } from '../../components/StatusName';
 import { formatDate, keptWords } from '../../i18n/format';
 import { packagePages, usePackages } from '../../store/packages';
@@ -30,7 +31,8 @@ export function PackageList() {
     // Two rows beyond each edge: the rows are drawn in the scroll's own frame (the virtualizer
     // renders on the scroll event), so more would only be laid out and painted unseen. In a fling
     // through 120,000 packages, 2 instead of 8 took a fifth off the page's thread (docs/PERFORMANCE.md).
-    // The arrow keys need one: the next row must be there to take the focus.
+    // The arrow keys' next row is then drawn already; where a slow PC is behind, it takes the focus
+    // once drawn and no key is lost (listKeys.ts).
     overscan: 2,
   });
   const items = virtualizer.getVirtualItems();
@@ -44,27 +46,17 @@ export function PackageList() {
     // over with the first page only, and the rows below were left "Loading…" until a scroll.
   }, [items, pages, ensurePage]);
 
-  // Stable while the list's length stays, so rows already on screen are not drawn again as it scrolls.
-  const onArrow = useCallback(
-    (e: React.KeyboardEvent<HTMLDivElement>, index: number) => {
-      const target = e.key === 'ArrowDown' ? index + 1 : e.key === 'ArrowUp' ? index - 1 : -1;
-      if (target >= 0 && target < total) {
-        e.preventDefault();
-        virtualizer.scrollToIndex(target);
-        // Focus moves now, not at the next frame: a key held down (or pressed faster than the
-        // screen draws) would otherwise land on the row it left and one step be lost. The next
-        // row is always drawn (overscan), so it is there to take the focus.
-        const row = () => parentRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`);
-        const now = row();
-        if (now) now.focus({ preventScroll: true });
-        else requestAnimationFrame(() => row()?.focus());
-      }
+  const openAt = useCallback(
+    (index: number) => {
+      const row = packagePages.rowAt(usePackages.getState().pages, index);
+      if (row) void open(row.kind, row.id);
     },
-    [total, virtualizer],
+    [open],
   );
+  const { onKey, onFocus } = useListKeys({ parent: parentRef, virtualizer, total, openAt });
 
   return (
-    <div ref={parentRef} className="virtual-list" role="list" aria-label={t('list')} data-testid="package-list">
+    <div ref={parentRef} className="virtual-list" role="list" aria-label={t('list')} data-testid="package-list" onFocus={onFocus}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((v) => {
           const row = packagePages.rowAt(pages, v.index);
@@ -76,7 +68,7 @@ export function PackageList() {
               start={v.start}
               selected={!!row && selected?.kind === row.kind && selected.id === row.id}
               open={open}
-              onArrow={onArrow}
+              onKey={onKey}
               text={text}
             />
           );
@@ -92,7 +84,7 @@ interface RowProps {
   start: number;
   selected: boolean;
   open: (kind: PackageKind, id: number) => Promise<void>;
-  onArrow: (e: React.KeyboardEvent<HTMLDivElement>, index: number) => void;
+  onKey: (e: React.KeyboardEvent<HTMLDivElement>, index: number) => void;
   text: RowText;
 }
 
@@ -112,7 +104,7 @@ function rowText(t: TFunction<'packages'>) {
 type RowText = ReturnType<typeof rowText>;
 
 /** One row; drawn again only when what it shows changes (memo), not on every frame of a scroll. */
-const PackageRow = memo(function PackageRow({ row, index, start, selected, open, onArrow, text }: RowProps) {
+const PackageRow = memo(function PackageRow({ row, index, start, selected, open, onKey, text }: RowProps) {
   return (
     <div
       role="listitem"
@@ -121,10 +113,7 @@ const PackageRow = memo(function PackageRow({ row, index, start, selected, open,
       data-index={index}
       tabIndex={0}
       onClick={() => row && void open(row.kind, row.id)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && row) void open(row.kind, row.id);
-        else onArrow(e, index);
-      }}
+      onKeyDown={(e) => onKey(e, index)}
       aria-label={row ? `${text.kind(row.kind)} ${row.id} ${row.orderNumber ?? ''} ${row.customerName}` : text.loading()}
     >
       {row ? (

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { ReturnSummary } from '../../../shared/domain/returns';
+import { useListKeys } from '../../components/listKeys';
 import { formatDate, keptWords } from '../../i18n/format';
 import { returnPages, useReturns } from '../../store/returns';
 
@@ -28,19 +29,25 @@ export const ReturnRow = memo(function ReturnRow({
   selected,
   onOpen,
   text,
+  index,
+  onKey,
 }: {
   r: ReturnSummary;
   selected: boolean;
   onOpen: (id: number) => void;
   text: ReturnRowText;
+  /** In the virtualized list: the row's place and its keys (arrows, Enter); elsewhere Enter opens it. */
+  index?: number;
+  onKey?: (e: React.KeyboardEvent<HTMLElement>, index: number) => void;
 }) {
   return (
     <div
       role="listitem"
       tabIndex={0}
+      data-index={index}
       className={`package-row${selected ? ' package-row-selected' : ''}`}
       onClick={() => onOpen(r.id)}
-      onKeyDown={(e) => e.key === 'Enter' && onOpen(r.id)}
+      onKeyDown={(e) => (onKey && index !== undefined ? onKey(e, index) : e.key === 'Enter' && onOpen(r.id))}
       aria-label={`${r.id} ${r.orderNumber ?? ''} ${r.customerName}`}
       style={{ height: ROW }}
     >
@@ -62,7 +69,7 @@ export const ReturnRow = memo(function ReturnRow({
   );
 });
 
-/** Virtualized and paged: smooth with 20,000 returns. */
+/** Virtualized and paged: smooth with 20,000 returns. Arrow keys move through it; Enter opens a return. */
 export function ReturnList() {
   const { t } = useTranslation('returns');
   const { total, pages, selected, ensurePage, open } = useReturns(
@@ -86,15 +93,23 @@ export function ReturnList() {
   }, [items, pages, ensurePage]);
   // Stable, so rows already on screen are not drawn again as the list scrolls.
   const onOpen = useCallback((id: number) => void open(id), [open]);
+  const openAt = useCallback(
+    (index: number) => {
+      const r = returnPages.rowAt(useReturns.getState().pages, index);
+      if (r) void open(r.id);
+    },
+    [open],
+  );
+  const { onKey, onFocus } = useListKeys({ parent, virtualizer: v, total, openAt });
   return (
-    <div ref={parent} className="virtual-list" role="list" aria-label={t('list')} data-testid="return-list">
+    <div ref={parent} className="virtual-list" role="list" aria-label={t('list')} data-testid="return-list" onFocus={onFocus}>
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const r = returnPages.rowAt(pages, item.index);
           return (
             <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
               {r ? (
-                <ReturnRow r={r} selected={selected === r.id} onOpen={onOpen} text={text} />
+                <ReturnRow r={r} selected={selected === r.id} onOpen={onOpen} text={text} index={item.index} onKey={onKey} />
               ) : (
                 <div style={{ height: ROW }} className="hint" />
               )}

@@ -1,0 +1,59 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+
+/**
+ * The arrow keys and Enter on a virtualized list whose rows carry `data-index` and take the focus.
+ *
+ * The list keeps only the rows on screen and a couple beyond them, and a slow PC draws later than
+ * keys arrive: each key moves on from the row the keys have reached (`wanted`), not from the row
+ * that still has the focus, so no step is lost; that row takes the focus once it is drawn.
+ */
+export function useListKeys({
+  parent,
+  virtualizer,
+  total,
+  openAt,
+}: {
+  parent: RefObject<HTMLDivElement | null>;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  total: number;
+  /** Enter on the row at this index (it may not be fetched yet: then nothing opens). */
+  openAt: (index: number) => void;
+}) {
+  const wanted = useRef<number | null>(null);
+  const focusWanted = useCallback(() => {
+    const index = wanted.current;
+    if (index === null) return;
+    const row = parent.current?.querySelector<HTMLElement>(`[data-index="${index}"][tabindex]`);
+    if (!row) return;
+    row.focus({ preventScroll: true }); // the list scrolled to it already
+    wanted.current = null;
+  }, [parent]);
+  // After every drawing of the list (a scroll's new rows, a page that arrived), the wanted row
+  // takes the focus if it is there now. Cheap: nothing to do unless a key is pending.
+  useLayoutEffect(focusWanted);
+
+  // Stable while the list's length stays, so rows already on screen are not drawn again.
+  const onKey = useCallback(
+    (e: KeyboardEvent<HTMLElement>, index: number) => {
+      const from = wanted.current ?? index;
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        openAt(from);
+        return;
+      }
+      const target = e.key === 'ArrowDown' ? from + 1 : e.key === 'ArrowUp' ? from - 1 : -1;
+      if (target < 0 || target >= total) return;
+      e.preventDefault();
+      wanted.current = target;
+      virtualizer.scrollToIndex(target);
+      focusWanted(); // now, if the row is drawn (the next one is: overscan)
+    },
+    [total, virtualizer, openAt, focusWanted],
+  );
+  // A click or Tab puts the focus on another row: the keys go on from there.
+  const onFocus = useCallback(() => {
+    wanted.current = null;
+  }, []);
+  return { onKey, onFocus };
+}
