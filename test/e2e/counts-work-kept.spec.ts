@@ -215,6 +215,47 @@ test.describe('counts: work is kept', () => {
     await expect(page.getByTestId('count-totals')).toContainText('1 unit');
   });
 
+  test('10: Escape that closes a question or cancels a line edit keeps the typed quantity; Ctrl+Z undoes on a Turkish F keyboard', async ({
+    page,
+    app,
+  }) => {
+    await addDepo(page, app, ['A-01', 'B-02']);
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await knownProduct(app, { sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' });
+    await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    await page.getByTestId('next-quantity').fill('12');
+    await expect(page.getByTestId('next-times')).toHaveText('Next scan ×12');
+    // Another shelf's label: the question is closed with Escape, the ×12 stays for the next item.
+    await scanWithGaps(page, 'B-02', []);
+    const ask = page.getByRole('dialog', { name: 'Another shelf’s label' });
+    await expect(ask).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId('next-times')).toHaveText('Next scan ×12');
+    await scanWithGaps(page, '8690345727803', []);
+    await expect(page.getByTestId('count-totals')).toContainText('12 units');
+
+    // A line's quantity opened for editing and cancelled with Escape: the ×5 typed before stays.
+    await page.getByTestId('next-quantity').fill('5');
+    await page.getByRole('button', { name: '12 · Quantity of SKU-CIZIM' }).click();
+    await expect(page.getByRole('textbox', { name: 'Quantity of SKU-CIZIM' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('textbox', { name: 'Quantity of SKU-CIZIM' })).toHaveCount(0);
+    await expect(page.getByTestId('next-times')).toHaveText('Next scan ×5');
+    // Focus is back on the line's quantity, not lost to the page.
+    await expect(page.getByRole('button', { name: '12 · Quantity of SKU-CIZIM' })).toBeFocused();
+
+    // Ctrl+Z on a Turkish F keyboard: the key that types z is where a Q keyboard has N.
+    await page.evaluate(() =>
+      (document.activeElement ?? document.body).dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'z', code: 'KeyN', ctrlKey: true, bubbles: true, cancelable: true }),
+      ),
+    );
+    await expect(page.getByText('Undone: −12 Çizim Seti')).toBeVisible();
+    await expect(page.getByTestId('count-totals')).toContainText('0 units');
+  });
+
   test('6: a scan whose first characters come slowly is read whole', async ({ page, app }) => {
     await addDepo(page, app);
     await signIn(page);

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { CountLine } from '../../../shared/domain/counts';
@@ -15,6 +15,19 @@ function LineRow({ line }: { line: CountLine }) {
   const { setLine, removeLine } = useCounts(useShallow((s) => ({ setLine: s.setLine, removeLine: s.removeLine })));
   const [value, setValue] = useState<string | null>(null);
   const editing = value !== null;
+  // An edit ended from the keyboard (Enter saves, Escape cancels) gives the focus back to the
+  // line's quantity: the field goes away, and the focus must not fall to the page.
+  const qtyButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const endEdit = () => {
+    refocus.current = true;
+    setValue(null);
+  };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    qtyButton.current?.focus();
+  }, [editing]);
   return (
     <div className={`count-line${line.unknown ? ' count-line-unknown' : ''}`} role="row" data-sku={line.sku}>
       <span role="cell" className="count-line-sku">
@@ -34,7 +47,7 @@ function LineRow({ line }: { line: CountLine }) {
             onSubmit={(e) => {
               e.preventDefault();
               const n = Number(value);
-              if (Number.isInteger(n) && n >= 0) void setLine(line.sku, n).then(() => setValue(null));
+              if (Number.isInteger(n) && n >= 0) void setLine(line.sku, n).then(endEdit);
             }}
           >
             <input
@@ -43,13 +56,19 @@ function LineRow({ line }: { line: CountLine }) {
               pattern="[0-9]+"
               value={value}
               onChange={(e) => setValue(e.target.value)}
-              onKeyDown={(e) => e.key === 'Escape' && setValue(null)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Escape') return;
+                // This Escape cancels the edit only: not also the quantity typed for the next scan.
+                e.preventDefault();
+                endEdit();
+              }}
               autoFocus
               className="qty-input"
             />
           </form>
         ) : (
           <button
+            ref={qtyButton}
             type="button"
             className="btn btn-small qty-button"
             onClick={() => setValue(String(line.quantity))}

@@ -30,12 +30,16 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
   // Escape clears the typed quantity (also from its field); Ctrl+Z undoes outside text fields.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && useCounts.getState().nextQuantity !== null) setNextQuantity(null);
+      // Not an Escape that closes a question (a dialog) or cancels something else (it says so
+      // with preventDefault, as a line's quantity edit): the worker's ×12 stays for the next item.
+      const forSomethingElse = e.defaultPrevented || (e.target instanceof Element && e.target.closest('dialog') !== null);
+      if (e.key === 'Escape' && !forSomethingElse && useCounts.getState().nextQuantity !== null) setNextQuantity(null);
       // The quantity field (focused by default) holds digits only: Ctrl+Z there undoes the count too.
       const inText =
         e.target instanceof HTMLTextAreaElement ||
         (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox' && e.target.dataset.testid !== 'next-quantity');
-      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.code === 'KeyZ' && !inText) {
+      // By the letter, not the key's place: on a Turkish F keyboard z is where a Q keyboard has N.
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && !inText) {
         e.preventDefault();
         void useCounts.getState().undo(1);
       }
