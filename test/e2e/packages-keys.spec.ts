@@ -1,6 +1,7 @@
 import { expect, signInToSandbox, test } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
-test.use({ sandboxOptions: { packages: 300, returns: 40, seed: 5, days: 10 }, viewport: { width: 1024, height: 768 } });
+test.use({ sandboxOptions: { packages: 300, returns: 130, seed: 5, days: 10 }, viewport: { width: 1024, height: 768 } });
 
 // The list keeps only the rows on screen and a few beyond them: the arrow keys must still reach a
 // row far below the screen, keep it in view and focused, and Enter must open that package.
@@ -11,7 +12,7 @@ test('the package and return lists are worked with the arrow keys, past the rows
   await signInToSandbox(page, app);
   await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
   await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(page.getByTestId('last-sync')).toContainText('300 orders and 40 returns', { timeout: 60_000 });
+  await expect(page.getByTestId('last-sync')).toContainText('300 orders and 130 returns', { timeout: 60_000 });
 
   // A warehouse PC is slower than this one: keys arrive faster than the page draws.
   const cdp = await page.context().newCDPSession(page);
@@ -37,6 +38,12 @@ test('the package and return lists are worked with the arrow keys, past the rows
   for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowUp');
   await expect(list.locator('[role="listitem"]:focus')).toHaveAttribute('data-index', '0');
   await expect(list.locator('[role="listitem"]:focus')).toBeInViewport();
+  // Tab leaves the list at once (one stop for the whole list, not one a row), and Shift+Tab comes
+  // back to the row the keys were on.
+  await page.keyboard.press('Tab');
+  await expect(list.locator(':focus')).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expect(list.locator('[role="listitem"]:focus')).toHaveAttribute('data-index', '0');
 
   // The Returns list the same way.
   await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
@@ -51,4 +58,17 @@ test('the package and return lists are worked with the arrow keys, past the rows
   expect(returnId).toBeTruthy();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('article', { name: `Return ${returnId}` })).toBeVisible();
+  // Past the first page of 100: an item of that return scanned, its inspection is saved and the
+  // list read again from its first page. The focused row keeps the focus; the keys go on from it.
+  await returns.evaluate((el) => (el.scrollTop = 103 * 72));
+  const far = returns.locator('[data-index="105"]');
+  await far.click();
+  await expect(far).toBeFocused();
+  const farId = Number(/^(\d+) /.exec((await far.getAttribute('aria-label')) ?? '')?.[1]);
+  const rec = (await app.admin(`packages/record?id=${farId}`)) as { lines: { barcode: string }[] };
+  await scanAtWindow(page, rec.lines[0]!.barcode);
+  await expect(returns.locator('[data-index="105"] .inspection-in_progress')).toBeVisible();
+  await expect(far).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(returns.locator('[role="listitem"]:focus')).toHaveAttribute('data-index', '106');
 });

@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 /**
  * The arrow keys and Enter on a virtualized list whose rows carry `data-index` and take the focus.
@@ -7,6 +7,10 @@ import { useCallback, useLayoutEffect, useRef, type KeyboardEvent, type RefObjec
  * The list keeps only the rows on screen and a couple beyond them, and a slow PC draws later than
  * keys arrive: each key moves on from the row the keys have reached (`wanted`), not from the row
  * that still has the focus, so no step is lost; that row takes the focus once it is drawn.
+ *
+ * The list is one stop for Tab (`tabStop`: the row the keys were last on while it is drawn, else
+ * the first row on screen; every other row takes -1), so Tab leaves it at once and Shift+Tab comes
+ * back to that row: a worker never has to walk through 100,000 rows to reach the detail.
  */
 export function useListKeys({
   parent,
@@ -21,6 +25,7 @@ export function useListKeys({
   openAt: (index: number) => void;
 }) {
   const wanted = useRef<number | null>(null);
+  const [active, setActive] = useState(0);
   const focusWanted = useCallback(() => {
     const index = wanted.current;
     if (index === null) return;
@@ -51,9 +56,15 @@ export function useListKeys({
     },
     [total, virtualizer, openAt, focusWanted],
   );
-  // A click or Tab puts the focus on another row: the keys go on from there.
-  const onFocus = useCallback(() => {
+  // The focus on a row (by the keys, a click or Tab): the keys go on from there, and it is the
+  // list's tab stop.
+  const onFocus = useCallback((e: FocusEvent<HTMLElement>) => {
     wanted.current = null;
+    const index = Number(e.target.dataset.index);
+    if (Number.isInteger(index)) setActive(index);
   }, []);
-  return { onKey, onFocus };
+  const items = virtualizer.getVirtualItems();
+  const onScreen = items.find((i) => i.end > (virtualizer.scrollOffset ?? 0) + 1) ?? items[0];
+  const tabStop = items.some((i) => i.index === active) ? active : (onScreen?.index ?? 0);
+  return { onKey, onFocus, tabStop };
 }

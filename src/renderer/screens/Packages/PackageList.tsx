@@ -53,7 +53,7 @@ export function PackageList() {
     },
     [open],
   );
-  const { onKey, onFocus } = useListKeys({ parent: parentRef, virtualizer, total, openAt });
+  const { onKey, onFocus, tabStop } = useListKeys({ parent: parentRef, virtualizer, total, openAt });
 
   return (
     <div ref={parentRef} className="virtual-list" role="list" aria-label={t('list')} data-testid="package-list" onFocus={onFocus}>
@@ -69,6 +69,7 @@ export function PackageList() {
               selected={!!row && selected?.kind === row.kind && selected.id === row.id}
               open={open}
               onKey={onKey}
+              tabbable={v.index === tabStop}
               text={text}
             />
           );
@@ -85,6 +86,8 @@ interface RowProps {
   selected: boolean;
   open: (kind: PackageKind, id: number) => Promise<void>;
   onKey: (e: React.KeyboardEvent<HTMLDivElement>, index: number) => void;
+  /** The list's one Tab stop (listKeys.ts). */
+  tabbable: boolean;
   text: RowText;
 }
 
@@ -104,14 +107,14 @@ function rowText(t: TFunction<'packages'>) {
 type RowText = ReturnType<typeof rowText>;
 
 /** One row; drawn again only when what it shows changes (memo), not on every frame of a scroll. */
-const PackageRow = memo(function PackageRow({ row, index, start, selected, open, onKey, text }: RowProps) {
+const PackageRow = memo(function PackageRow({ row, index, start, selected, open, onKey, tabbable, text }: RowProps) {
   return (
     <div
       role="listitem"
       className={`package-row${selected ? ' package-row-selected' : ''}`}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
       data-index={index}
-      tabIndex={0}
+      tabIndex={tabbable ? 0 : -1}
       onClick={() => row && void open(row.kind, row.id)}
       onKeyDown={(e) => onKey(e, index)}
       aria-label={row ? `${text.kind(row.kind)} ${row.id} ${row.orderNumber ?? ''} ${row.customerName}` : text.loading()}

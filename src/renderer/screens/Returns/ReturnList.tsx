@@ -19,11 +19,16 @@ export function returnRowText(t: TFunction<'returns'>) {
   return {
     decision: (d: ReturnSummary['decision']) => once(`decision:${d}`, () => t(`decision.${d}`)),
     inspection: (i: Exclude<ReturnSummary['inspection'], 'none'>) => once(`inspection:${i}`, () => t(`inspection.${i}`)),
+    loading: () => once('loading', () => t('loadingRow')),
   };
 }
 export type ReturnRowText = ReturnType<typeof returnRowText>;
 
-/** One return; drawn again only when what it shows changes (memo), not on every frame of a scroll. */
+/**
+ * One return; drawn again only when what it shows changes (memo), not on every frame of a scroll.
+ * In the list a row whose page is not here yet (`r` undefined: a scroll, or the list read again
+ * after an inspection) is the same element, loading: a focused row keeps the focus.
+ */
 export const ReturnRow = memo(function ReturnRow({
   r,
   selected,
@@ -31,40 +36,49 @@ export const ReturnRow = memo(function ReturnRow({
   text,
   index,
   onKey,
+  tabbable = true,
 }: {
-  r: ReturnSummary;
+  r: ReturnSummary | undefined;
   selected: boolean;
   onOpen: (id: number) => void;
   text: ReturnRowText;
   /** In the virtualized list: the row's place and its keys (arrows, Enter); elsewhere Enter opens it. */
   index?: number;
   onKey?: (e: React.KeyboardEvent<HTMLElement>, index: number) => void;
+  /** The list's one Tab stop (listKeys.ts); a row outside the list always is one. */
+  tabbable?: boolean;
 }) {
   return (
     <div
       role="listitem"
-      tabIndex={0}
+      tabIndex={tabbable ? 0 : -1}
       data-index={index}
       className={`package-row${selected ? ' package-row-selected' : ''}`}
-      onClick={() => onOpen(r.id)}
-      onKeyDown={(e) => (onKey && index !== undefined ? onKey(e, index) : e.key === 'Enter' && onOpen(r.id))}
-      aria-label={`${r.id} ${r.orderNumber ?? ''} ${r.customerName}`}
+      onClick={() => r && onOpen(r.id)}
+      onKeyDown={(e) => (onKey && index !== undefined ? onKey(e, index) : e.key === 'Enter' && r && onOpen(r.id))}
+      aria-label={r ? `${r.id} ${r.orderNumber ?? ''} ${r.customerName}` : text.loading()}
       style={{ height: ROW }}
     >
-      <div className="package-row-main">
-        <strong>{r.id}</strong>
-        <span className="package-row-customer">{r.customerName}</span>
-        <span className={`pill decision-${r.decision}`}>{text.decision(r.decision)}</span>
-        {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{text.inspection(r.inspection)}</span> : null}
-      </div>
-      <div className="package-row-sub">
-        <span className="code" title={r.cargoTrackingNumber ?? undefined}>
-          {r.cargoTrackingNumber}
-        </span>
-        <span title={r.orderNumber ?? undefined}>{r.orderNumber}</span>
-        <span title={r.cargoName ?? undefined}>{r.cargoName}</span>
-        <span>{formatDate(r.returnDate)}</span>
-      </div>
+      {r ? (
+        <>
+          <div className="package-row-main">
+            <strong>{r.id}</strong>
+            <span className="package-row-customer">{r.customerName}</span>
+            <span className={`pill decision-${r.decision}`}>{text.decision(r.decision)}</span>
+            {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{text.inspection(r.inspection)}</span> : null}
+          </div>
+          <div className="package-row-sub">
+            <span className="code" title={r.cargoTrackingNumber ?? undefined}>
+              {r.cargoTrackingNumber}
+            </span>
+            <span title={r.orderNumber ?? undefined}>{r.orderNumber}</span>
+            <span title={r.cargoName ?? undefined}>{r.cargoName}</span>
+            <span>{formatDate(r.returnDate)}</span>
+          </div>
+        </>
+      ) : (
+        <span className="hint">{text.loading()}</span>
+      )}
     </div>
   );
 });
@@ -100,7 +114,7 @@ export function ReturnList() {
     },
     [open],
   );
-  const { onKey, onFocus } = useListKeys({ parent, virtualizer: v, total, openAt });
+  const { onKey, onFocus, tabStop } = useListKeys({ parent, virtualizer: v, total, openAt });
   return (
     <div ref={parent} className="virtual-list" role="list" aria-label={t('list')} data-testid="return-list" onFocus={onFocus}>
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
@@ -108,11 +122,15 @@ export function ReturnList() {
           const r = returnPages.rowAt(pages, item.index);
           return (
             <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
-              {r ? (
-                <ReturnRow r={r} selected={selected === r.id} onOpen={onOpen} text={text} index={item.index} onKey={onKey} />
-              ) : (
-                <div style={{ height: ROW }} className="hint" />
-              )}
+              <ReturnRow
+                r={r}
+                selected={!!r && selected === r.id}
+                onOpen={onOpen}
+                text={text}
+                index={item.index}
+                onKey={onKey}
+                tabbable={item.index === tabStop}
+              />
             </div>
           );
         })}

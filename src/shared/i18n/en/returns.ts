@@ -3,6 +3,7 @@ export const returns = {
   scanHint: 'Scan the cargo label (tracking number, cargo barcode or key), or type an order number or package id.',
   code: 'Code on the parcel',
   open: 'Open',
+  loadingRow: 'Loading…',
   filters: {
     decision: 'Decision',
     decisions: { all: 'All', awaiting: 'Awaiting decision', confirmed: 'Confirmed', rejected: 'Rejected' },

@@ -6,6 +6,7 @@ export const returns: Shape<typeof en> = {
   scanHint: 'Kargo etiketini okutun (takip numarası, kargo barkodu ya da anahtarı) veya sipariş ya da paket numarası yazın.',
   code: 'Koli üzerindeki kod',
   open: 'Aç',
+  loadingRow: 'Yükleniyor…',
   filters: {
     decision: 'Karar',
     decisions: { all: 'Tümü', awaiting: 'Karar bekleyen', confirmed: 'Onaylanan', rejected: 'Reddedilen' },
