@@ -57,6 +57,12 @@ test.describe('outbox screen', () => {
     await expect(row).toContainText('Cancelled');
     await expect(failed).toHaveCount(0);
     await expect(page.getByTestId('pending-indicator')).toHaveText('All sent');
+    // Its detail (still open) closed from the keyboard gives the focus back to the screen, not to the page.
+    await expect(detail).toBeVisible();
+    await detail.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(detail).toHaveCount(0);
+    await expect(page.getByLabel('Show')).toBeFocused();
 
     // Export gives the list as CSV.
     const download = page.waitForEvent('download');

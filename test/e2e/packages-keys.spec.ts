@@ -32,6 +32,11 @@ test('the package and return lists are worked with the arrow keys, past the rows
 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('article').getByText(id!, { exact: true }).first()).toBeVisible();
+  // Closed from the keyboard, the detail gives the focus back to the row it was opened from.
+  await page.getByRole('button', { name: 'Close package' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(list.locator('[role="listitem"]:focus')).toHaveAttribute('data-index', String(steps));
 
   // And back up to the first row.
   await list.locator(`[data-index="${steps}"]`).focus();
@@ -47,6 +52,8 @@ test('the package and return lists are worked with the arrow keys, past the rows
 
   // The Returns list the same way.
   await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
+  // The screen opens on its scan field.
+  await expect(page.getByLabel('Code on the parcel')).toBeFocused();
   const returns = page.getByTestId('return-list');
   await returns.getByRole('listitem').first().focus();
   const down = 20;
@@ -58,6 +65,10 @@ test('the package and return lists are worked with the arrow keys, past the rows
   expect(returnId).toBeTruthy();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('article', { name: `Return ${returnId}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Close return' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: `Return ${returnId}` })).toHaveCount(0);
+  await expect(onReturn).toHaveAttribute('data-index', String(down));
   // Past the first page of 100: an item of that return scanned, its inspection is saved and the
   // list read again from its first page. The focused row keeps the focus; the keys go on from it.
   await returns.evaluate((el) => (el.scrollTop = 103 * 72));

@@ -1,3 +1,4 @@
+import { focusBackToScreen } from '../../components/focusBack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -195,7 +196,14 @@ function OutboxDetail({ item }: { item: OutboxItem }) {
         <h2>
           {d.kind(item)} · {d.group(item)}
         </h2>
-        <button type="button" className="btn btn-small" onClick={() => open(null)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            focusBackToScreen();
+            open(null);
+          }}
+        >
           {t('actions.close')}
         </button>
       </div>

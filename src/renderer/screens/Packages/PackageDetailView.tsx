@@ -1,3 +1,4 @@
+import { focusBackToScreen } from '../../components/focusBack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSummary } from '../../../shared/domain/notifications';
@@ -69,7 +70,14 @@ export function PackageDetailView({
           {t(`kindOne.${s.kind}`)} {s.orderNumber ?? s.id}
         </h2>
         {onClose ? (
-          <button type="button" className="btn btn-small" onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              focusBackToScreen();
+              onClose();
+            }}
+          >
             {t('detail.close')}
           </button>
         ) : null}

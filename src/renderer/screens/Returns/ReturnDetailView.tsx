@@ -1,3 +1,4 @@
+import { focusBackToScreen } from '../../components/focusBack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnDetail } from '../../../shared/domain/returns';
@@ -47,7 +48,14 @@ export function ReturnDetailView({ detail }: { detail: ReturnDetail }) {
           <button type="button" className="btn btn-small" onClick={() => setPrinting(true)}>
             {t('inspect.print')}
           </button>
-          <button type="button" className="btn btn-small" onClick={close}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              focusBackToScreen();
+              close();
+            }}
+          >
             {t('detail.close')}
           </button>
         </div>

@@ -45,6 +45,8 @@ export function ReturnsScreen() {
   const { init, scan, setFilters } = s;
 
   useEffect(() => init(), [init]);
+  // The screen opens on its scan field, as Packages on its search: typing a code works at once.
+  useEffect(() => codeRef.current?.focus(), []);
   useEffect(() => {
     if (customer === useReturns.getState().filters.customer) return;
     const timer = setTimeout(() => setFilters({ customer }), 100);
