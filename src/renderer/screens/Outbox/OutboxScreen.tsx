@@ -1,4 +1,4 @@
-import { focusBackToScreen } from '../../components/focusBack';
+import { CloseButton } from '../../components/CloseButton';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -196,16 +196,7 @@ function OutboxDetail({ item }: { item: OutboxItem }) {
         <h2>
           {d.kind(item)} · {d.group(item)}
         </h2>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => {
-            focusBackToScreen();
-            open(null);
-          }}
-        >
-          {t('actions.close')}
-        </button>
+        <CloseButton label={t('actions.close')} onClose={() => open(null)} />
       </div>
       <dl className="detail-list">
         <dt>{t('columns.state')}</dt>

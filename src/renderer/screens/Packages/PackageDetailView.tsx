@@ -1,4 +1,4 @@
-import { focusBackToScreen } from '../../components/focusBack';
+import { CloseButton } from '../../components/CloseButton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSummary } from '../../../shared/domain/notifications';
@@ -69,18 +69,7 @@ export function PackageDetailView({
         <h2>
           {t(`kindOne.${s.kind}`)} {s.orderNumber ?? s.id}
         </h2>
-        {onClose ? (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => {
-              focusBackToScreen();
-              onClose();
-            }}
-          >
-            {t('detail.close')}
-          </button>
-        ) : null}
+        {onClose ? <CloseButton label={t('detail.close')} onClose={onClose} /> : null}
       </div>
       {isCancelled(s.status) ? (
         <div className="cancelled-banner" role="alert" data-testid="cancelled-banner">

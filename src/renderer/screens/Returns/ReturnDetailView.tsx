@@ -1,4 +1,4 @@
-import { focusBackToScreen } from '../../components/focusBack';
+import { CloseButton } from '../../components/CloseButton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnDetail } from '../../../shared/domain/returns';
@@ -48,16 +48,7 @@ export function ReturnDetailView({ detail }: { detail: ReturnDetail }) {
           <button type="button" className="btn btn-small" onClick={() => setPrinting(true)}>
             {t('inspect.print')}
           </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => {
-              focusBackToScreen();
-              close();
-            }}
-          >
-            {t('detail.close')}
-          </button>
+          <CloseButton label={t('detail.close')} onClose={close} />
         </div>
       </div>
       {detail.conflict ? (

@@ -1,0 +1,17 @@
+import { focusBackToScreen } from './focusBack';
+
+/** A detail's Close: the focus goes back to the screen (focusBack.ts) before the detail goes away. */
+export function CloseButton({ label, onClose }: { label: string; onClose: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={() => {
+        focusBackToScreen();
+        onClose();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
