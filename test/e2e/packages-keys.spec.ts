@@ -83,3 +83,37 @@ test('the package and return lists are worked with the arrow keys, past the rows
   await page.keyboard.press('ArrowDown');
   await expect(returns.locator('[role="listitem"]:focus')).toHaveAttribute('data-index', '106');
 });
+
+// A row whose page has not come yet shows "loading"; Enter on it must not be lost: the package
+// opens as soon as its page arrives (a slow PC, a busy host).
+test('Enter on a row still loading opens it once its page arrives', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('last-sync')).toContainText('300 orders and 130 returns', { timeout: 60_000 });
+  const list = page.getByTestId('package-list');
+  await expect(list.getByRole('listitem').first()).not.toHaveAttribute('aria-label', /Loading/);
+
+  // Every page past the first is held at the host until the test lets it through.
+  const held: (() => void)[] = [];
+  let hold = true;
+  await page.context().route('**/api/invoke/packages.search', async (route) => {
+    const { offset } = route.request().postDataJSON() as { offset: number };
+    if (hold && offset > 0) await new Promise<void>((go) => held.push(go));
+    await route.continue();
+  });
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  const last = list.locator('[data-index="429"]');
+  await expect(last).toHaveAttribute('aria-label', 'Loading…');
+  await last.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  hold = false;
+  for (const go of held.splice(0)) go();
+  await expect(last).not.toHaveAttribute('aria-label', 'Loading…');
+  const id = /^\S+ (\d+) /.exec((await last.getAttribute('aria-label')) ?? '')?.[1];
+  expect(id).toBeTruthy();
+  await expect(page.getByRole('article').getByText(id!, { exact: true }).first()).toBeVisible();
+  await expect(last).toBeFocused();
+});

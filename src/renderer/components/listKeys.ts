@@ -21,10 +21,12 @@ export function useListKeys({
   parent: RefObject<HTMLDivElement | null>;
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   total: number;
-  /** Enter on the row at this index (it may not be fetched yet: then nothing opens). */
-  openAt: (index: number) => void;
+  /** Enter on the row at this index; false while its page is not fetched yet. */
+  openAt: (index: number) => boolean;
 }) {
   const wanted = useRef<number | null>(null);
+  /** Enter on a row still loading: it opens when its page arrives, unless the keys moved on. */
+  const pendingOpen = useRef<number | null>(null);
   const [active, setActive] = useState(0);
   const focusWanted = useCallback(() => {
     const index = wanted.current;
@@ -35,8 +37,18 @@ export function useListKeys({
     wanted.current = null;
   }, [parent]);
   // After every drawing of the list (a scroll's new rows, a page that arrived), the wanted row
-  // takes the focus if it is there now. Cheap: nothing to do unless a key is pending.
-  useLayoutEffect(focusWanted);
+  // takes the focus if it is there now, and a row Enter was pressed on opens once it has come.
+  // Cheap: nothing to do unless a key is pending.
+  useLayoutEffect(() => {
+    focusWanted();
+    const pending = pendingOpen.current;
+    if (pending === null || wanted.current !== null) return; // not there yet
+    const row = document.activeElement;
+    const onRow = row instanceof HTMLElement && parent.current?.contains(row) === true && Number(row.dataset.index) === pending;
+    if (!onRow)
+      pendingOpen.current = null; // the worker moved on
+    else if (openAt(pending)) pendingOpen.current = null;
+  });
 
   // Stable while the list's length stays, so rows already on screen are not drawn again.
   const onKey = useCallback(
@@ -44,12 +56,13 @@ export function useListKeys({
       const from = wanted.current ?? index;
       if (e.key === 'Enter') {
         e.preventDefault();
-        openAt(from);
+        pendingOpen.current = openAt(from) ? null : from;
         return;
       }
       const target = e.key === 'ArrowDown' ? from + 1 : e.key === 'ArrowUp' ? from - 1 : -1;
       if (target < 0 || target >= total) return;
       e.preventDefault();
+      pendingOpen.current = null;
       wanted.current = target;
       virtualizer.scrollToIndex(target);
       focusWanted(); // now, if the row is drawn (the next one is: overscan)
@@ -61,6 +74,7 @@ export function useListKeys({
   const onFocus = useCallback((e: FocusEvent<HTMLElement>) => {
     wanted.current = null;
     const index = Number(e.target.dataset.index);
+    if (index !== pendingOpen.current) pendingOpen.current = null;
     if (Number.isInteger(index)) setActive(index);
   }, []);
   const items = virtualizer.getVirtualItems();

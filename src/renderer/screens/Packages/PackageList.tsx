@@ -50,6 +50,7 @@ export function PackageList() {
     (index: number) => {
       const row = packagePages.rowAt(usePackages.getState().pages, index);
       if (row) void open(row.kind, row.id);
+      return row !== undefined;
     },
     [open],
   );

@@ -111,6 +111,7 @@ export function ReturnList() {
     (index: number) => {
       const r = returnPages.rowAt(useReturns.getState().pages, index);
       if (r) void open(r.id);
+      return r !== undefined;
     },
     [open],
   );
