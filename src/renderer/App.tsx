@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './components/Dialog';
+import { focusScreenHome, useFocusKeeper } from './components/focus';
 import { Nav } from './components/Nav';
 import { NoScanHere } from './components/NoScanHere';
 import { NotificationToasts } from './components/NotificationToasts';
@@ -56,6 +57,10 @@ export function App() {
   useEffect(() => {
     void init();
   }, [init]);
+  useFocusKeeper();
+  // A screen opens with the focus on its home control (after the screen's own effects: one that
+  // put the focus somewhere itself keeps it).
+  useEffect(focusScreenHome, [ready, signedIn, screen, settingsSignedOut]);
 
   /** Signing out with an open count asks first (the count stays on this computer either way). */
   const requestSignOut = () => {

@@ -29,6 +29,9 @@ test.describe('outbox screen', () => {
 
     await row.getByRole('button', { name: /Open/ }).click();
     const detail = page.getByRole('article', { name: /Write \d+/ });
+    // Open again on the open write keeps it open (Close is the detail's own button).
+    await row.getByRole('button', { name: /Open/ }).click();
+    await expect(detail).toBeVisible();
     await expect(detail).toContainText('Answer code 400');
     await expect(detail).toContainText('RAF-9 ürünü bulunamadı');
     await expect(detail.getByTestId('outbox-reason')).toHaveText(
@@ -49,8 +52,12 @@ test.describe('outbox screen', () => {
     await dialog.getByRole('button', { name: 'Keep it' }).click();
     await expect(row).toContainText('Refused');
     await detail.getByRole('button', { name: 'Cancel this write' }).click();
-    await dialog.getByRole('button', { name: 'Cancel the write' }).click();
+    await dialog.getByRole('button', { name: 'Cancel the write' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('The write was cancelled.')).toBeVisible();
+    // The button that opened the question is gone with the write's actions: the focus goes back to
+    // the screen, not to the page.
+    await expect(page.getByLabel('Show')).toBeFocused();
     // "Not sent yet" no longer lists it; "All" shows it cancelled, and nothing can be done to it.
     await expect(row).toHaveCount(0);
     await page.getByLabel('Show').selectOption('all');

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screens, useUi } from '../store/ui';
 
-/** Screen tabs; Alt+1…6 switches from anywhere (scanner input never carries Alt). */
+/**
+ * Screen tabs; Alt+1…7 switches from anywhere (scanner input never carries Alt), except behind an
+ * open dialog or sheet: its question stays with the screen that asked it.
+ */
 export function Nav() {
   const { t } = useTranslation();
   const screen = useUi((s) => s.screen);
@@ -11,6 +14,7 @@ export function Nav() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      if (document.querySelector('dialog[open], [aria-modal="true"]')) return;
       const n = /^Digit([1-9])$/.exec(e.code)?.[1];
       const target = n ? screens[Number(n) - 1] : undefined;
       if (target) {

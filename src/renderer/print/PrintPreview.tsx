@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import '../styles/print.css';
@@ -28,7 +28,8 @@ function Label({ code }: { code: PrintedCode }) {
 /**
  * A printable sheet over the whole screen: A4 pages of labels of the given size, printed with
  * Chromium's print (window.print; in the desktop app the system print dialog). Only the pages are
- * printed, nothing of the app behind them.
+ * printed, nothing of the app behind them. While it is open the app behind is inert (out of reach
+ * of Tab and clicks); closed, it gives the focus back to the control that opened it.
  */
 export function PrintPreview({
   title,
@@ -44,20 +45,40 @@ export function PrintPreview({
   const { t } = useTranslation(['labels', 'common']);
   const { columns, marginXMm, marginYMm } = perPage(size);
   const sheet = useMemo(() => pages(codes, size), [codes, size]);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const app = document.getElementById('root');
+    closeRef.current?.focus();
+    if (app) app.inert = true;
+    return () => {
+      if (app) app.inert = false;
+      opener?.focus({ preventScroll: true });
+    };
+  }, []);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      // Tab goes round the sheet's own buttons: past the last one it would leave the page.
+      const buttons = [...(overlayRef.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+      if (e.key !== 'Tab' || buttons.length === 0) return;
+      e.preventDefault();
+      const at = buttons.indexOf(document.activeElement as HTMLElement);
+      buttons[(at + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length]?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return createPortal(
-    <div className="print-overlay" role="dialog" aria-modal="true" aria-label={title} data-testid="print-preview">
+    <div ref={overlayRef} className="print-overlay" role="dialog" aria-modal="true" aria-label={title} data-testid="print-preview">
       <div className="print-toolbar">
         <strong>{title}</strong>
         <span>{t('pages', { count: sheet.length })}</span>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t('print')}
         </button>
-        <button type="button" className="btn" onClick={onClose} autoFocus>
+        <button type="button" className="btn" onClick={onClose} ref={closeRef}>
           {t('common:actions.close')}
         </button>
       </div>

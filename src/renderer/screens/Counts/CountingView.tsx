@@ -91,6 +91,7 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
                 aria-describedby="qty-hint"
                 data-testid="next-quantity"
                 autoFocus
+                data-focus-home
               />
               <small id="qty-hint" className="hint">
                 {t('nextQuantityHint')} {t('nextQuantityHintKeys')}

@@ -49,6 +49,7 @@ export function StoragePicker() {
             placeholder={codes[0]}
             maxLength={50}
             autoFocus
+            data-focus-home
             autoComplete="off"
           />
           <datalist id="storage-codes">

@@ -26,7 +26,7 @@ export function NotificationsScreen() {
       <div className="row">
         <label className="field">
           <span>{t('filter')}</span>
-          <select value={n.filter} onChange={(e) => void n.load(e.target.value as NotificationFilter)}>
+          <select value={n.filter} onChange={(e) => void n.load(e.target.value as NotificationFilter)} data-focus-home>
             {(['all', 'matched', 'unmatched'] as const).map((f) => (
               <option key={f} value={f}>
                 {t(`filters.${f}`)}

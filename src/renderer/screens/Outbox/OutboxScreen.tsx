@@ -87,7 +87,7 @@ export function OutboxScreen() {
         <div className="row">
           <label className="field field-inline">
             <span>{t('filter')}</span>
-            <select value={s.filter} onChange={(e) => s.setFilter(e.target.value as OutboxFilter)} data-primary>
+            <select value={s.filter} onChange={(e) => s.setFilter(e.target.value as OutboxFilter)} data-primary data-focus-home>
               {(['open', 'failed', 'all'] as const).map((f) => (
                 <option key={f} value={f}>
                   {t(`filters.${f}`)}
@@ -163,7 +163,7 @@ export function OutboxScreen() {
                         <button
                           type="button"
                           className="btn btn-small"
-                          onClick={() => s.open(i.id === s.openId ? null : i.id)}
+                          onClick={() => s.open(i.id)}
                           aria-label={`${t('actions.open')}: ${d.kind(i)} ${d.group(i)} (${d.state(i)})`}
                         >
                           {t('actions.open')}

@@ -51,7 +51,6 @@ export function PackagesScreen() {
     const d = usePackages.getState().detail;
     if (d && isCancelled(d.summary.status)) beep('error', sound);
   });
-  useEffect(() => inputRef.current?.focus(), []);
 
   // Typing searches as you go (debounced); Enter (what a scanner sends) searches at once.
   useEffect(() => {
@@ -78,6 +77,7 @@ export function PackagesScreen() {
               <span>{t('search')}</span>
               <input
                 ref={inputRef}
+                data-focus-home
                 data-primary
                 type="search"
                 value={text}

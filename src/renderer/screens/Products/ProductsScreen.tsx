@@ -87,7 +87,7 @@ export function ProductsScreen() {
       <div className="screen-head">
         <h1 id="products-title">{t('title')}</h1>
         <div className="row">
-          <button type="button" className="btn" data-primary onClick={() => p.edit(newSingle(), '', 'editor')}>
+          <button type="button" className="btn" data-primary data-focus-home onClick={() => p.edit(newSingle(), '', 'editor')}>
             {t('editor.newSingle')}
           </button>
           <button type="button" className="btn" onClick={() => p.edit(newVariantProduct(), '', 'editor')}>

@@ -34,11 +34,14 @@ function LineEditor({ line, disabled, onChange }: { line: InspectionLine; disabl
       <td className="num">{line.expectedQty}</td>
       <td>
         <div className="qty-stepper">
+          {/* At nought it says it cannot go lower (aria-disabled) but stays focusable: disabled
+              under the focus, it would drop the focus of a worker pressing it from the keyboard. */}
           <button
             type="button"
             className="btn btn-small"
-            disabled={disabled || line.receivedQty === 0}
-            onClick={() => onChange({ ...line, receivedQty: line.receivedQty - 1 })}
+            disabled={disabled}
+            aria-disabled={line.receivedQty === 0}
+            onClick={() => line.receivedQty > 0 && onChange({ ...line, receivedQty: line.receivedQty - 1 })}
             aria-label={t('inspect.minus', { item: name })}
           >
             −

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { DateInput } from '../../components/DateInput';
@@ -41,12 +41,9 @@ export function ReturnsScreen() {
   const sound = useApp((a) => a.settings?.scanner.sound ?? true);
   const [code, setCode] = useState('');
   const [customer, setCustomer] = useState(s.filters.customer);
-  const codeRef = useRef<HTMLInputElement>(null);
   const { init, scan, setFilters } = s;
 
   useEffect(() => init(), [init]);
-  // The screen opens on its scan field, as Packages on its search: typing a code works at once.
-  useEffect(() => codeRef.current?.focus(), []);
   useEffect(() => {
     if (customer === useReturns.getState().filters.customer) return;
     const timer = setTimeout(() => setFilters({ customer }), 100);
@@ -77,7 +74,7 @@ export function ReturnsScreen() {
             <label className="field">
               <span>{t('code')}</span>
               <input
-                ref={codeRef}
+                data-focus-home
                 data-primary
                 value={code}
                 onChange={(e) => setCode(e.target.value)}

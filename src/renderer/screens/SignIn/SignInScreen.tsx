@@ -101,7 +101,14 @@ export function SignInScreen() {
         </label>
         <label className="field">
           <span>{t('userName')}</span>
-          <input value={userName} onChange={(e) => setUserName(e.target.value)} autoComplete="username" required maxLength={200} />
+          <input
+            value={userName}
+            onChange={(e) => setUserName(e.target.value)}
+            autoComplete="username"
+            required
+            maxLength={200}
+            data-focus-home
+          />
         </label>
         <label className="field">
           <span>{t('password')}</span>

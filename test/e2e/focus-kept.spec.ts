@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { expect, signInToSandbox, test } from './fixtures';
+import { scanAtWindow } from './keyboards';
+
+// A worker with a scanner in one hand drives the app from the keyboard: the focus must always be
+// somewhere that takes the next key, never on the page itself (from there Tab starts over at the
+// navigation, and Enter does nothing).
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+/** Nothing focused: the page itself has the focus. */
+const focusOnPage = (page: Page) => page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
+
+const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
+
+test('every screen opens with the focus on its first control, from the navigation and from Alt+digit', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await expect(page.getByRole('combobox', { name: 'Storage code' })).toBeFocused();
+  const screens: [string, string, (p: Page) => ReturnType<Page['getByLabel']>][] = [
+    ['Packages', 'Alt+2', (p) => p.getByLabel('Search packages')],
+    ['Returns', 'Alt+3', (p) => p.getByLabel('Code on the parcel')],
+    ['Products', 'Alt+4', (p) => p.getByRole('button', { name: 'New single product' })],
+    ['Notifications', 'Alt+5', (p) => p.locator('main').getByLabel('Show')],
+    ['Settings', 'Alt+6', (p) => p.getByRole('combobox', { name: 'Language', exact: true })],
+    ['Outbox', 'Alt+7', (p) => p.locator('main').getByLabel('Show')],
+  ];
+  for (const [name, keys, first] of screens) {
+    await nav(page, name).click();
+    await expect(first(page), `${name} opened from the navigation`).toBeFocused();
+    await nav(page, 'Counts').click();
+    await expect(page.getByRole('combobox', { name: 'Storage code' })).toBeFocused();
+    await page.keyboard.press(keys);
+    await expect(first(page), `${name} opened with ${keys}`).toBeFocused();
+    await page.keyboard.press('Alt+1');
+  }
+});
+
+test('the label sheet keeps the keys to itself while it is open and gives the focus back to its button', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.keyboard.press('Alt+6');
+  const open = page.getByRole('button', { name: 'Command sheet' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const sheet = page.getByTestId('print-preview');
+  await expect(sheet.getByRole('button', { name: 'Close' })).toBeFocused();
+  // Tab walks the sheet's own buttons only: the settings behind it are out of reach.
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Tab');
+    await expect(sheet.locator(':focus'), `after Tab ${i + 1}`).toHaveCount(1);
+  }
+  // Alt+digit does not change the screen behind an open sheet.
+  await page.keyboard.press('Alt+2');
+  await expect(sheet).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(open).toBeFocused();
+});
+
+test('Alt+digit does not change the screen behind an open question', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('button', { name: 'A-01' }).click();
+  const code = page.getByTestId('manual-code');
+  await code.fill('RAF-9');
+  await code.press('Enter');
+  await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
+  // Signing out with a count open asks first.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const question = page.getByRole('dialog');
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Alt+2');
+  await expect(question).toBeVisible();
+  await expect(page.getByTestId('next-quantity')).toBeAttached(); // still counting
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+});
+
+test('a control that goes away with the focus gives it back to the screen, not to the page', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('button', { name: 'A-01' }).click();
+  await expect(page.getByTestId('next-quantity')).toBeFocused();
+  // The unknown code's buttons go away once it is resolved.
+  await scanAtWindow(page, 'RAF-9');
+  const own = page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' });
+  await own.focus();
+  await page.keyboard.press('Enter');
+  await expect(own).toHaveCount(0);
+  expect(await focusOnPage(page)).toBe(false);
+  await expect(page.getByTestId('next-quantity')).toBeFocused();
+
+  // A toast's × closes the toast.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  const toastClose = page.getByTestId('toasts').getByRole('button', { name: 'Close' }).first();
+  await toastClose.focus();
+  await page.keyboard.press('Enter');
+  await expect(toastClose).toHaveCount(0);
+  expect(await focusOnPage(page)).toBe(false);
+  await expect(page.getByTestId('next-quantity')).toBeFocused();
+
+  // A toast that closes by itself while its × has the focus.
+  await page.keyboard.press('Alt+5');
+  await scanAtWindow(page, '8690000000012');
+  const notHere = page.getByTestId('toasts').getByRole('button', { name: 'Close' });
+  await notHere.focus();
+  await page.getByTestId('toasts').getByRole('status').waitFor({ state: 'detached', timeout: 15_000 });
+  expect(await focusOnPage(page)).toBe(false);
+  await expect(page.locator('main').getByLabel('Show')).toBeFocused();
+});
+
+test.describe('on the Returns screen', () => {
+  test.use({ sandboxOptions: { packages: 20, returns: 40, seed: 31, days: 20 } });
+
+  test('a return opened from several matches, and One less down to nought, keep the focus on the screen', async ({ page, app }) => {
+    // An order with more than one return: its number scanned lists them.
+    type Rec = { id: number; orderNumber: string };
+    const byOrder = new Map<string, number[]>();
+    for (let id = 900_000; id < 900_040; id++) {
+      const rec = (await app.admin(`packages/record?id=${id}`)) as Rec;
+      byOrder.set(rec.orderNumber, [...(byOrder.get(rec.orderNumber) ?? []), rec.id]);
+    }
+    const shared = [...byOrder].find(([, ids]) => ids.length > 1);
+    expect(shared, 'an order with two returns').toBeTruthy();
+
+    await signInToSandbox(page, app);
+    await page.keyboard.press('Alt+2');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('last-sync')).toContainText('40 returns');
+    await page.keyboard.press('Alt+3');
+    await scanAtWindow(page, shared![0]);
+    const matches = page.getByTestId('return-matches').getByRole('listitem');
+    await expect(matches).toHaveCount(shared![1].length);
+    await matches.first().focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('article', { name: /^Return \d+$/ });
+    await expect(detail).toBeVisible();
+    await expect(page.getByTestId('return-matches')).toHaveCount(0);
+    expect(await focusOnPage(page)).toBe(false);
+    await expect(page.locator('main :focus')).toHaveCount(1);
+
+    // One less at nought cannot go lower, and keeps the focus: Enter again is harmless.
+    const line = detail.getByTestId('inspection-line').first();
+    const received = line.getByRole('textbox').first();
+    await line.getByRole('button', { name: /^One more / }).focus();
+    await page.keyboard.press('Enter');
+    await expect(received).toHaveValue('1');
+    const less = line.getByRole('button', { name: /^One less / });
+    await less.focus();
+    await page.keyboard.press('Enter');
+    await expect(received).toHaveValue('0');
+    await expect(less).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(received).toHaveValue('0');
+    await expect(less).toBeFocused();
+  });
+});
