@@ -57,7 +57,7 @@ test.describe('outbox screen', () => {
     await expect(page.getByText('The write was cancelled.')).toBeVisible();
     // The button that opened the question is gone with the write's actions: the focus goes back to
     // the screen, not to the page.
-    await expect(page.getByLabel('Show')).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeFocused();
     // "Not sent yet" no longer lists it; "All" shows it cancelled, and nothing can be done to it.
     await expect(row).toHaveCount(0);
     await page.getByLabel('Show').selectOption('all');
@@ -69,7 +69,7 @@ test.describe('outbox screen', () => {
     await detail.getByRole('button', { name: 'Close' }).focus();
     await page.keyboard.press('Enter');
     await expect(detail).toHaveCount(0);
-    await expect(page.getByLabel('Show')).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeFocused();
 
     // Export gives the list as CSV.
     const download = page.waitForEvent('download');

@@ -5,8 +5,10 @@ import { useEffect } from 'react';
  * hand: the focus is always on a control that takes the next key, never on the page itself (from
  * there Tab starts over at the navigation and Enter does nothing).
  *
- * A screen marks its home control with `data-focus-home` (its search, its scan field, its first
- * filter). The home takes the focus when the screen opens, and when the control that had the
+ * A screen marks its home control with `data-focus-home`: its search or scan field where it takes
+ * scans; where it takes none, its heading (tabIndex -1), never a list box, which a scan's first
+ * letter would change before the scan is recognised (useScanner lets the first key of a burst
+ * through). The home takes the focus when the screen opens, and when the control that had the
  * focus goes away or can no longer take it (a resolved question's buttons, a toast's ×, a
  * button disabled under the focus, a dialog whose opener is gone).
  */

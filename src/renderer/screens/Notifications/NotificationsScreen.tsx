@@ -21,12 +21,14 @@ export function NotificationsScreen() {
 
   return (
     <main className="screen" aria-labelledby="notifications-title">
-      <h1 id="notifications-title">{t('title')}</h1>
+      <h1 id="notifications-title" tabIndex={-1} data-focus-home>
+        {t('title')}
+      </h1>
       <p className="hint">{t('intro')}</p>
       <div className="row">
         <label className="field">
           <span>{t('filter')}</span>
-          <select value={n.filter} onChange={(e) => void n.load(e.target.value as NotificationFilter)} data-focus-home>
+          <select value={n.filter} onChange={(e) => void n.load(e.target.value as NotificationFilter)}>
             {(['all', 'matched', 'unmatched'] as const).map((f) => (
               <option key={f} value={f}>
                 {t(`filters.${f}`)}

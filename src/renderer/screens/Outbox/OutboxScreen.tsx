@@ -83,11 +83,13 @@ export function OutboxScreen() {
   return (
     <main className="screen screen-fill outbox-screen" aria-labelledby="outbox-title">
       <div className="screen-head">
-        <h1 id="outbox-title">{t('title')}</h1>
+        <h1 id="outbox-title" tabIndex={-1} data-focus-home>
+          {t('title')}
+        </h1>
         <div className="row">
           <label className="field field-inline">
             <span>{t('filter')}</span>
-            <select value={s.filter} onChange={(e) => s.setFilter(e.target.value as OutboxFilter)} data-primary data-focus-home>
+            <select value={s.filter} onChange={(e) => s.setFilter(e.target.value as OutboxFilter)} data-primary>
               {(['open', 'failed', 'all'] as const).map((f) => (
                 <option key={f} value={f}>
                   {t(`filters.${f}`)}

@@ -23,7 +23,7 @@ export function GeneralSection() {
     <SettingsCard id="general" title={t('general')}>
       <label className="field">
         <span>{t('language')}</span>
-        <select value={settings.language} onChange={(e) => void apply({ language: e.target.value as Language })} data-focus-home>
+        <select value={settings.language} onChange={(e) => void apply({ language: e.target.value as Language })}>
           {languages.map((l) => (
             <option key={l} value={l}>
               {t(`languages.${l}`)}

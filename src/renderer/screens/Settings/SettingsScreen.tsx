@@ -22,7 +22,9 @@ export function SettingsScreen() {
   return (
     <main className="screen settings" aria-labelledby="settings-title">
       <div className="screen-head">
-        <h1 id="settings-title">{t('title')}</h1>
+        <h1 id="settings-title" tabIndex={-1} data-focus-home>
+          {t('title')}
+        </h1>
         {!signedIn ? (
           <button type="button" className="btn" onClick={() => close(false)}>
             {t('common:actions.back')}
