@@ -127,3 +127,24 @@ export const scanText = (page: Page, text: string, layout: Layout = 'us', end: '
 
 /** A scan (US layout, then Enter) sent to the window itself, whatever has focus. */
 export const scanAtWindow = (page: Page, code: string) => sendKeys(page, burstKeys(code, 'us'), 'window');
+
+/**
+ * A scan typed through the browser's own input (Chromium's DevTools protocol), so the page's
+ * default actions happen as with a real device: a letter picks an option of a focused list box.
+ * Made events (sendKeys) do not do that. Every key is sent at once, not one after the other's
+ * answer, so the gaps stay a scanner's even on a loaded machine. US layout, then Enter.
+ */
+export async function scanAsDevice(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const events = burstKeys(code, 'us').flatMap((k) => {
+    const vk = k.key === 'Enter' ? 13 : k.key === '-' ? 189 : k.key.toUpperCase().charCodeAt(0);
+    const text = k.key === 'Enter' ? '\r' : k.key;
+    const common = { key: k.key, code: k.code, windowsVirtualKeyCode: vk, modifiers: k.shiftKey ? 8 : 0 };
+    return [
+      { type: 'keyDown', text, unmodifiedText: text, ...common },
+      { type: 'keyUp', ...common },
+    ];
+  });
+  await Promise.all(events.map((e) => cdp.send('Input.dispatchKeyEvent', e as never)));
+  await cdp.detach();
+}
