@@ -72,7 +72,7 @@ test('the label sheet keeps the keys to itself while it is open and gives the fo
   await expect(open).toBeFocused();
 });
 
-test('Alt+digit does not change the screen behind an open question', async ({ page, app }) => {
+test('Alt+digit and Ctrl+Z do not act behind an open question', async ({ page, app }) => {
   await signInToSandbox(page, app);
   await page.getByRole('button', { name: 'A-01' }).click();
   const code = page.getByTestId('manual-code');
@@ -86,6 +86,11 @@ test('Alt+digit does not change the screen behind an open question', async ({ pa
   await page.keyboard.press('Alt+2');
   await expect(question).toBeVisible();
   await expect(page.getByTestId('next-quantity')).toBeAttached(); // still counting
+  // Nor does Ctrl+Z take a scan back behind it.
+  await expect(page.getByTestId('count-totals')).toContainText('1 unit');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('toasts')).toHaveText('');
+  await expect(page.getByTestId('count-totals')).toContainText('1 unit');
   await page.keyboard.press('Escape');
   await expect(question).toHaveCount(0);
 });

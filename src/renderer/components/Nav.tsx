@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screens, useUi } from '../store/ui';
+import { modalOpen } from './focus';
 
 /**
  * Screen tabs; Alt+1…7 switches from anywhere (scanner input never carries Alt), except behind an
@@ -14,7 +15,7 @@ export function Nav() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      if (document.querySelector('dialog[open], [aria-modal="true"]')) return;
+      if (modalOpen()) return;
       const n = /^Digit([1-9])$/.exec(e.code)?.[1];
       const target = n ? screens[Number(n) - 1] : undefined;
       if (target) {

@@ -42,6 +42,9 @@ export function focusScreenHome(): void {
   if (main && !main.contains(document.activeElement)) focusFirst([HOME, PRIMARY]);
 }
 
+/** A question or a sheet is open over the screen: the screen's own shortcuts wait until it closes. */
+export const modalOpen = (): boolean => document.querySelector('dialog[open], [aria-modal="true"]') !== null;
+
 /** The control that had the focus is gone, disabled, inert, or in a dialog that closed. */
 function gone(el: HTMLElement): boolean {
   const dialog = el.closest('dialog');

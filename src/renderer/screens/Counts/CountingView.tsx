@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Dialog } from '../../components/Dialog';
 import { ErrorText } from '../../components/ErrorText';
+import { modalOpen } from '../../components/focus';
 import { downloadText } from '../../download';
 import { useCounts } from '../../store/counts';
 import { CountLines } from './CountLines';
@@ -28,12 +29,13 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
   const { setNextQuantity } = c;
 
   // Escape clears the typed quantity (also from its field); Ctrl+Z undoes outside text fields.
+  // Neither acts behind an open question.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      // Not an Escape that closes a question (a dialog) or cancels something else (it says so
-      // with preventDefault, as a line's quantity edit): the worker's ×12 stays for the next item.
-      const forSomethingElse = e.defaultPrevented || (e.target instanceof Element && e.target.closest('dialog') !== null);
-      if (e.key === 'Escape' && !forSomethingElse && useCounts.getState().nextQuantity !== null) setNextQuantity(null);
+      if (modalOpen()) return;
+      // Not an Escape that closes a question (above) or cancels something else (it says so with
+      // preventDefault, as a line's quantity edit): the worker's ×12 stays for the next item.
+      if (e.key === 'Escape' && !e.defaultPrevented && useCounts.getState().nextQuantity !== null) setNextQuantity(null);
       // The quantity field (focused by default) holds digits only: Ctrl+Z there undoes the count too.
       const inText =
         e.target instanceof HTMLTextAreaElement ||
