@@ -92,6 +92,8 @@ test('Enter on a row still loading opens it once its page arrives', async ({ pag
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByTestId('last-sync')).toContainText('300 orders and 130 returns', { timeout: 60_000 });
   const list = page.getByTestId('package-list');
+  // The list read again after the sync (until then it may show the count of a sync under way).
+  await expect(page.getByTestId('result-count')).toHaveText('430 packages');
   await expect(list.getByRole('listitem').first()).not.toHaveAttribute('aria-label', /Loading/);
 
   // Every page past the first is held at the host until the test lets it through.
