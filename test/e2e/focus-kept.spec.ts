@@ -128,6 +128,27 @@ test('a control that goes away with the focus gives it back to the screen, not t
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeFocused();
 });
 
+test('a product open in the editor is where a fallen focus goes back to, never to “New” that would start another', async ({
+  page,
+  app,
+}) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'New single product' }).click();
+  await page.getByRole('button', { name: 'Add a price' }).click();
+  const remove = page.getByRole('button', { name: 'Remove price 1' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(remove).toHaveCount(0);
+  expect(await focusOnPage(page)).toBe(false);
+  await expect(page.getByLabel('Name of this change (shown in the history)')).toBeFocused();
+  // Closed: the screen's home is “New single product” again.
+  const close = page.getByRole('button', { name: 'Close the editor' });
+  await close.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'New single product' })).toBeFocused();
+});
+
 test.describe('on the Returns screen', () => {
   test.use({ sandboxOptions: { packages: 20, returns: 40, seed: 31, days: 20 } });
 

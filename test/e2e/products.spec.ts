@@ -64,7 +64,10 @@ test('an unfinished product survives a restart as a draft', async ({ page, app }
   await expect(page.getByLabel('Standard').first()).toHaveValue('Kurşun kalem');
 });
 
-test('a worker reads a summary first, the exact body one click away; a refused send focuses the first problem field', async ({ page, app }) => {
+test('a worker reads a summary first, the exact body one click away; a refused send focuses the first problem field', async ({
+  page,
+  app,
+}) => {
   await signInToSandbox(page, app);
   await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
   await page.getByRole('button', { name: 'New single product' }).click();
@@ -101,4 +104,27 @@ test('a worker reads a summary first, the exact body one click away; a refused s
   await page.getByLabel('Sale price').fill('9,90');
   await expect(barcode).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('summary-record')).toContainText('Sale price: 9.90 TRY');
+});
+
+test('New single product while a draft is open starts a draft of its own: the open one is kept as it was', async ({ page, app }) => {
+  const drafts = async () =>
+    (((await app.core.call('products.drafts', {})) as { value?: { name: string }[] }).value ?? []).map((d) => d.name).sort();
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'New single product' }).click();
+  await page.getByLabel('Name of this change (shown in the history)').fill('Kalem');
+  await page.getByLabel('SKU', { exact: true }).fill('KALEM-1');
+  // At once (before the draft's save a moment later) a new product.
+  await page.getByRole('button', { name: 'New single product' }).click();
+  await expect(page.getByLabel('SKU', { exact: true })).toHaveValue('');
+  await page.getByLabel('Name of this change (shown in the history)').fill('Silgi');
+  await page.getByLabel('SKU', { exact: true }).fill('SILGI-1');
+  // Closed at once too: what was typed last is kept.
+  await page.getByRole('button', { name: 'Close the editor' }).click();
+  await expect.poll(drafts).toEqual(['Kalem', 'Silgi']);
+  await page.getByRole('button', { name: 'Open Kalem' }).click();
+  await expect(page.getByLabel('SKU', { exact: true })).toHaveValue('KALEM-1');
+  await page.getByRole('button', { name: 'Close the editor' }).click();
+  await page.getByRole('button', { name: 'Open Silgi' }).click();
+  await expect(page.getByLabel('SKU', { exact: true })).toHaveValue('SILGI-1');
 });

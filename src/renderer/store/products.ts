@@ -17,6 +17,8 @@ interface ProductsState {
   lastSend: SendResult | null;
   init: () => () => void;
   edit: (records: ProductRecord[] | null, label?: string, source?: 'editor' | 'import') => void;
+  /** A new product or an import: the open one is saved as it is first, the new one is a draft of its own. */
+  startNew: (records: ProductRecord[], label: string, source: 'editor' | 'import') => void;
   setLabel: (label: string) => void;
   loadDrafts: () => Promise<void>;
   openDraft: (id: number) => Promise<void>;
@@ -29,6 +31,8 @@ interface ProductsState {
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
+/** Which edit a draft save belongs to: a save that answers after a new product was started keeps its id to itself. */
+let session = 0;
 
 export const useProducts = create<ProductsState>()((set, get) => ({
   records: null,
@@ -48,13 +52,21 @@ export const useProducts = create<ProductsState>()((set, get) => ({
 
   /** Every edit is kept as a draft (a second later), so nothing is lost to a restart. */
   edit(records, label, source) {
-    set({ records, ...(label !== undefined ? { label } : {}), ...(source ? { source } : {}), lastSend: null });
     if (!records) {
-      set({ draftId: null });
+      // Closed: what was typed in the last moment is saved first, then the editor forgets the draft.
+      if (saveTimer) void get().saveDraft();
+      session += 1;
+      set({ records: null, draftId: null, lastSend: null, ...(label !== undefined ? { label } : {}) });
       return;
     }
+    set({ records, ...(label !== undefined ? { label } : {}), ...(source ? { source } : {}), lastSend: null });
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = setTimeout(() => void get().saveDraft(), 800);
+  },
+
+  startNew(records, label, source) {
+    get().edit(null);
+    get().edit(records, label, source);
   },
 
   setLabel(label) {
@@ -68,6 +80,8 @@ export const useProducts = create<ProductsState>()((set, get) => ({
   },
 
   async openDraft(id) {
+    if (saveTimer) void get().saveDraft(); // the open one as it is now
+    session += 1;
     const r = await call('products.draft', { id });
     if (!r.ok) return set({ error: r.error });
     const state = r.value.state as { records?: ProductRecord[]; label?: string; source?: 'editor' | 'import' } | null;
@@ -83,19 +97,25 @@ export const useProducts = create<ProductsState>()((set, get) => ({
 
   async saveDraft() {
     const { records, label, source, draftId } = get();
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
     if (!records) return;
+    const mine = session;
     const kind = records.length === 1 && records[0]!.Main.Type === 4 ? 'single' : source === 'import' ? 'import' : 'variant';
     const name = label.trim() || records[0]?.Main.Sku || records[0]?.Main.Model || '…';
     const r = await call('products.saveDraft', { ...(draftId ? { id: draftId } : {}), name, kind, state: { records, label, source } });
     if (r.ok) {
-      set({ draftId: r.value.id });
+      if (session === mine) set({ draftId: r.value.id });
       void get().loadDrafts();
     }
   },
 
   async deleteDraft(id) {
     await call('products.deleteDraft', { id });
-    if (get().draftId === id) set({ draftId: null, records: null });
+    if (get().draftId === id) {
+      session += 1;
+      set({ draftId: null, records: null });
+    }
     await get().loadDrafts();
   },
 
@@ -112,6 +132,8 @@ export const useProducts = create<ProductsState>()((set, get) => ({
       if (r.value.ok) {
         // Queued: the editor closes, and the draft has done its job.
         if (saveTimer) clearTimeout(saveTimer);
+        saveTimer = null;
+        session += 1;
         if (draftId) await call('products.deleteDraft', { id: draftId });
         set({ draftId: null, records: null, label: '' });
         await get().loadDrafts();

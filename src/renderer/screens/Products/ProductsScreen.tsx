@@ -37,6 +37,7 @@ export function ProductsScreen() {
       lastSend: s.lastSend,
       init: s.init,
       edit: s.edit,
+      startNew: s.startNew,
       setLabel: s.setLabel,
       openDraft: s.openDraft,
       deleteDraft: s.deleteDraft,
@@ -87,10 +88,16 @@ export function ProductsScreen() {
       <div className="screen-head">
         <h1 id="products-title">{t('title')}</h1>
         <div className="row">
-          <button type="button" className="btn" data-primary data-focus-home onClick={() => p.edit(newSingle(), '', 'editor')}>
+          <button
+            type="button"
+            className="btn"
+            data-primary
+            data-focus-home={p.records ? undefined : true}
+            onClick={() => p.startNew(newSingle(), '', 'editor')}
+          >
             {t('editor.newSingle')}
           </button>
-          <button type="button" className="btn" onClick={() => p.edit(newVariantProduct(), '', 'editor')}>
+          <button type="button" className="btn" onClick={() => p.startNew(newVariantProduct(), '', 'editor')}>
             {t('editor.newVariant')}
           </button>
         </div>
@@ -107,7 +114,8 @@ export function ProductsScreen() {
             <div className="products-editor-col">
               <label className="field">
                 <span>{t('editor.label')}</span>
-                <input value={p.label} onChange={(e) => p.setLabel(e.target.value)} maxLength={200} />
+                {/* While a product is open its name is home: a focus that falls is given back to the editor, not to "New". */}
+                <input value={p.label} onChange={(e) => p.setLabel(e.target.value)} maxLength={200} data-focus-home />
               </label>
               {layoutOf(p.records) === 'single' ? (
                 <SingleEditor records={p.records} onChange={(r) => p.edit(r)} />
@@ -175,7 +183,7 @@ export function ProductsScreen() {
               </ul>
             )}
           </section>
-          <ImportPanel onLoad={(i) => p.edit(i.records, i.name, 'import')} />
+          <ImportPanel onLoad={(i) => p.startNew(i.records, i.name, 'import')} />
           <section className="card" aria-labelledby="history-title">
             <h2 id="history-title">{t('editor.history')}</h2>
             <HistoryPanel />
