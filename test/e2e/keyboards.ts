@@ -148,3 +148,22 @@ export async function scanAsDevice(page: Page, code: string): Promise<void> {
   await Promise.all(events.map((e) => cdp.send('Input.dispatchKeyEvent', e as never)));
   await cdp.detach();
 }
+
+/**
+ * A key a person presses a moment (`afterMs`) after the keys before it, through the browser's own
+ * input so its default action happens (Tab moves the focus). The moment is the event's own time
+ * stamp, which is what a scan detector reads; no test waits for it to pass.
+ */
+export async function pressAfterPause(
+  page: Page,
+  key: 'Tab' | 'Escape' | 'Enter',
+  options: { shift?: boolean; afterMs?: number } = {},
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const vk = { Tab: 9, Escape: 27, Enter: 13 }[key];
+  const timestamp = Date.now() / 1000 + (options.afterMs ?? 1000) / 1000;
+  const common = { key, code: key, windowsVirtualKeyCode: vk, modifiers: options.shift ? 8 : 0, timestamp };
+  await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...common, ...(key === 'Enter' ? { text: '\r' } : {}) } as never);
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common } as never);
+  await cdp.detach();
+}

@@ -1,5 +1,5 @@
 import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
-import { scanText } from './keyboards';
+import { pressAfterPause, scanText } from './keyboards';
 
 const GS1_SHEET = (fnc1: string) => [
   ']E08690000000012',
@@ -50,6 +50,28 @@ test.describe('scanner setup wizard', () => {
     await scanText(page, `]C10209506000134352${'37'}12~10LOT1~17271231`, 'turkish-q', 'Tab');
     await expect(page.getByTestId('last-scan')).toContainText('+12 → 12');
     await expect(page.locator('[data-sku="KREM-50"]').getByTestId('line-lots')).toHaveText('Lot LOT1 · Exp. 31 Dec 2027');
+  });
+
+  test('between scans the keyboard still works: Tab reaches its buttons, Escape closes it and gives the focus back', async ({
+    page,
+    app,
+  }) => {
+    await signInToSandbox(page, app);
+    await page.keyboard.press('Alt+6');
+    await unlockAdmin(page);
+    const start = page.getByRole('button', { name: 'Set up the scanner from the test sheet…' });
+    await start.click();
+    const wizard = page.getByTestId('scanner-wizard');
+    await scanText(page, GS1_SHEET('~')[0]!, 'us', 'Tab');
+    await expect(wizard.getByRole('listitem').first()).toHaveAttribute('data-state', 'read');
+    // A person's Tab after the scan (not the scanner's suffix): it moves among the wizard's buttons.
+    await wizard.getByRole('button', { name: 'Close' }).focus();
+    await pressAfterPause(page, 'Tab', { shift: true });
+    await expect(wizard.getByRole('button', { name: 'Start again' })).toBeFocused();
+    await expect(wizard.getByRole('listitem').nth(1)).toHaveAttribute('data-state', 'next');
+    await pressAfterPause(page, 'Escape');
+    await expect(wizard).toHaveCount(0);
+    await expect(start).toBeFocused();
   });
 
   test('the scanner test’s advice has an Apply button that changes the setting', async ({ page, app }) => {

@@ -139,6 +139,7 @@ export function ScannerSection() {
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [testing, setTesting] = useState(false);
   const [wizard, setWizard] = useState(false);
+  const backFromWizard = useRef(false);
   // Drafts while typing; otherwise the stored values (which the wizard and "Apply" change too).
   const [maxGapDraft, setMaxGap] = useState<string | null>(null);
   const [minLengthDraft, setMinLength] = useState<string | null>(null);
@@ -220,11 +221,21 @@ export function ScannerSection() {
       </button>
       {testing ? <ScannerTest settings={settings} apply={apply} /> : null}
       {wizard ? (
-        <ScannerWizard onClose={() => setWizard(false)} />
+        <ScannerWizard
+          onClose={() => {
+            backFromWizard.current = true;
+            setWizard(false);
+          }}
+        />
       ) : (
         <button
           type="button"
           className="btn"
+          ref={(el) => {
+            // Closed: the focus goes back to the button that opened it.
+            if (el && backFromWizard.current) el.focus();
+            backFromWizard.current = false;
+          }}
           onClick={() => {
             setTesting(false);
             setWizard(true);

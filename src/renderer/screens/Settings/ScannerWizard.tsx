@@ -47,10 +47,15 @@ export function ScannerWizard({ onClose }: { onClose: () => void }) {
   const [sheet, setSheet] = useState(false);
   const startSettings = useRef(current);
   const recording = result === null && !sheet;
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     if (!recording) return;
     let burst: RecordedKey[] = [];
+    let lastKey = -Infinity;
     const finish = () => {
       const chars = burst.filter((k) => k.key.length === 1 || k.ctrlKey).length;
       if (chars >= MIN_BURST_CHARS) {
@@ -60,10 +65,20 @@ export function ScannerWizard({ onClose }: { onClose: () => void }) {
       burst = [];
     };
     const onKey = (e: KeyboardEvent) => {
-      if (burst.length === 0 && e.key === 'Escape') return; // let the wizard be closed
+      const time = e.timeStamp || performance.now();
+      const quiet = burst.length === 0 && time - lastKey > BURST_GAP_MS;
+      // Between scans the keyboard still works: Escape closes the wizard, Tab and Enter move to and
+      // press its buttons. (A scan never starts with them; its Tab or Enter suffix comes at once.)
+      if (quiet && e.key === 'Escape') {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (quiet && (e.key === 'Tab' || e.key === 'Enter')) return;
       e.preventDefault();
       e.stopImmediatePropagation();
-      const time = e.timeStamp || performance.now();
+      lastKey = time;
       const last = burst[burst.length - 1];
       if (last && time - last.time > BURST_GAP_MS) finish();
       burst.push({ key: e.key, code: e.code, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, time });
