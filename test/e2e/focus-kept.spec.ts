@@ -128,6 +128,26 @@ test('a control that goes away with the focus gives it back to the screen, not t
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeFocused();
 });
 
+test('review and send from the keyboard: the review opens on its heading, and the focus stays on the screen while it sends and after', async ({
+  page,
+  app,
+}) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('button', { name: 'A-01' }).click();
+  await scanAtWindow(page, 'RAF-9');
+  await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
+  await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'counted');
+  await page.getByRole('button', { name: 'Review and send' }).focus();
+  await page.keyboard.press('Enter');
+  // Its heading, not Send: a stray Enter (a scanner's end key) must not send the count.
+  await expect(page.getByRole('heading', { name: 'Review the count of A-01' })).toBeFocused();
+  await page.getByRole('button', { name: 'Send 1 quantity' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');
+  expect(await focusOnPage(page)).toBe(false);
+  await expect(page.getByRole('heading', { name: /^Sending/ })).toBeFocused();
+});
+
 test('a product open in the editor is where a fallen focus goes back to, never to “New” that would start another', async ({
   page,
   app,

@@ -28,7 +28,7 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
   if (!session) return null;
   return (
     <section className="push-status" aria-labelledby="push-title">
-      <h2 id="push-title">
+      <h2 id="push-title" tabIndex={-1} data-focus-home>
         {t('push.title')} · {t('history.of', { code: session.storageCode })}
       </h2>
       <p>
@@ -83,7 +83,7 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
           {lines.length > SHOWN_LINES ? <p className="hint">{t('history.moreLines', { count: lines.length - SHOWN_LINES })}</p> : null}
         </div>
       ) : null}
-      <button type="button" className="btn btn-primary" onClick={onDone}>
+      <button type="button" className="btn btn-primary" data-primary onClick={onDone}>
         {t('actions.other')}
       </button>
     </section>

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
+import { focusScreenHome } from '../../components/focus';
 import { formatDateTime } from '../../i18n/format';
 import { ReviewLineTrust } from './ReviewLineTrust';
 import { UnknownResolver } from './UnknownResolver';
@@ -39,6 +40,12 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
     void loadReview(zeroMissing, refresh);
   }, [loadReview, zeroMissing]);
 
+  // The review comes a moment after the button that opened it went away: its heading takes the focus then.
+  const loaded = review !== null && session !== null;
+  useEffect(() => {
+    if (loaded) focusScreenHome();
+  }, [loaded]);
+
   if (!review || !session)
     return syncing ? (
       <p className="hint" role="status">
@@ -57,10 +64,14 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
   const moved = review.lines.some((l) => l.movement);
   const unknown = review.lines.some((l) => l.unknown);
   const count = review.lines.length + (zeroMissing ? review.missing.length : 0);
+  // Not `disabled`: a button disabled under the focus drops it to the page (Enter twice while it sends).
+  const cannotSend = busy || unknown || blocked > 0 || count === 0 || (review.needsConfirmation && !confirmed);
   return (
     <section className="review" aria-labelledby="review-title">
       <div className="screen-head">
-        <h2 id="review-title">{t('review.title', { code: session.storageCode })}</h2>
+        <h2 id="review-title" tabIndex={-1} data-focus-home>
+          {t('review.title', { code: session.storageCode })}
+        </h2>
         <button type="button" className="btn" onClick={onBack}>
           {t('actions.back')}
         </button>
@@ -159,9 +170,10 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
           type="button"
           data-primary
           className="btn btn-primary btn-big"
-          disabled={busy || unknown || blocked > 0 || count === 0 || (review.needsConfirmation && !confirmed)}
+          aria-disabled={cannotSend}
           aria-describedby={blocked > 0 ? 'review-blocked' : undefined}
           onClick={() => {
+            if (cannotSend) return;
             setBusy(true);
             void push(zeroMissing, confirmed).finally(() => setBusy(false));
           }}
