@@ -54,3 +54,25 @@ test('a notification from the service updates the open package and the list live
     page.getByRole('alert').filter({ hasText: `Cancel of order ${order.orderNumber} (package ${order.id}) confirmed: do not ship it.` }),
   ).toBeVisible();
 });
+
+test('the receiver’s fields apply with Enter and keep the focus; the token shown once survives Escape', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.keyboard.press('Alt+6');
+  await unlockAdmin(page);
+  const port = page.getByLabel('Port', { exact: true });
+  await port.fill('47123');
+  await port.press('Enter');
+  await expect
+    .poll(async () => ((await app.core.call('notifications.receiver', {})) as { value?: { config: { port: number } } }).value?.config.port)
+    .toBe(47123);
+  await expect(port).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Apply', exact: true })).toHaveAttribute('aria-disabled', 'true');
+
+  await page.getByRole('button', { name: 'New random token' }).click();
+  const once = page.getByRole('dialog', { name: 'Register this with the service now' });
+  await expect(once.getByTestId('receiver-token')).toHaveText(/^[\w-]{43}$/);
+  await page.keyboard.press('Escape');
+  await expect(once.getByTestId('receiver-token')).toBeVisible();
+  await once.getByRole('button', { name: 'Done, I registered it' }).click();
+  await expect(once).toBeHidden();
+});

@@ -22,6 +22,17 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('status').first()).toContainText('Signed in as demo (Warehouse)');
   });
 
+  test('signing in from the keyboard keeps the focus on Sign in while it waits, for the next try', async ({ page, app }) => {
+    await addProfile(page, app.sandbox.url);
+    await page.getByLabel('User name', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('wrong');
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toContainText('User name or password is wrong.');
+    await expect(submit).toBeFocused();
+  });
+
   test('an unreachable address gives a clear error', async ({ page }) => {
     await addProfile(page, 'http://127.0.0.1:9', 'Nowhere');
     await signIn(page);

@@ -1,10 +1,23 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
- * A modal built on <dialog>: focus moves into it (never onto a destructive button), Esc closes it,
+ * A modal built on <dialog>: focus moves into it (never onto a destructive button), Esc closes it
+ * (unless `escapeCloses` is false: what it shows is shown once and is closed only by its button),
  * the page behind is inert.
  */
-export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+export function Dialog({
+  title,
+  open,
+  onClose,
+  escapeCloses = true,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  escapeCloses?: boolean;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -19,7 +32,7 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-label={title} onCancel={(e) => (e.preventDefault(), onClose())}>
+    <dialog ref={ref} className="dialog" aria-label={title} onCancel={(e) => (e.preventDefault(), escapeCloses && onClose())}>
       {open ? (
         <>
           <h2>{title}</h2>

@@ -28,6 +28,7 @@ export function ReceiverSection() {
   }, [load]);
   if (!receiver) return null;
   const c = { ...receiver.config, ...draft };
+  const changed = Object.keys(draft).length > 0;
 
   async function apply(patch: ReceiverConfigInput) {
     const r = await configure({ ...draft, ...patch });
@@ -49,70 +50,79 @@ export function ReceiverSection() {
         <input type="checkbox" checked={receiver.config.enabled} onChange={(e) => void apply({ enabled: e.target.checked })} />
         <span>{t('receiver.enabled')}</span>
       </label>
-      <div className="row">
+      {/* A form: Enter in any field applies it, as everywhere else. */}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (changed) void apply({});
+        }}
+      >
+        <div className="row">
+          <label className="field">
+            <span>{t('receiver.host')}</span>
+            <input
+              value={c.host ?? ''}
+              onChange={(e) => setDraft({ ...draft, host: e.target.value })}
+              aria-describedby="receiver-host-hint"
+            />
+            <small id="receiver-host-hint" className="hint">
+              {t('receiver.hostHint')}
+            </small>
+          </label>
+          <label className="field">
+            <span>{t('receiver.port')}</span>
+            <input
+              inputMode="numeric"
+              value={String(c.port ?? '')}
+              onChange={(e) => setDraft({ ...draft, port: Number(e.target.value.replace(/\D/g, '')) })}
+            />
+          </label>
+        </div>
+        <div className="row">
+          <label className="field">
+            <span>{t('receiver.path')}</span>
+            <input value={c.path ?? ''} onChange={(e) => setDraft({ ...draft, path: e.target.value })} spellCheck={false} />
+          </label>
+          <button type="button" className="btn" onClick={() => void apply({ newPath: true })}>
+            {t('receiver.newPath')}
+          </button>
+        </div>
         <label className="field">
-          <span>{t('receiver.host')}</span>
+          <span>{t('receiver.auth')}</span>
+          <select value={c.auth} onChange={(e) => setDraft({ ...draft, auth: e.target.value as 'basic' | 'bearer' })}>
+            {(['bearer', 'basic'] as const).map((a) => (
+              <option key={a} value={a}>
+                {t(`receiver.auths.${a}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {c.auth === 'basic' ? (
+          <label className="field">
+            <span>{t('receiver.userName')}</span>
+            <input value={c.userName ?? ''} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} autoComplete="off" />
+          </label>
+        ) : null}
+        {c.auth === 'bearer' ? (
+          <button type="button" className="btn" onClick={() => void apply({ auth: 'bearer', newToken: true })}>
+            {t('receiver.newToken')}
+          </button>
+        ) : null}
+        <label className="field">
+          <span>{t('receiver.secret')}</span>
           <input
-            value={c.host ?? ''}
-            onChange={(e) => setDraft({ ...draft, host: e.target.value })}
-            aria-describedby="receiver-host-hint"
+            type="password"
+            value={draft.secret ?? ''}
+            onChange={(e) => setDraft({ ...draft, secret: e.target.value })}
+            autoComplete="new-password"
           />
-          <small id="receiver-host-hint" className="hint">
-            {t('receiver.hostHint')}
-          </small>
+          {receiver.config.secretSet && receiver.config.auth === c.auth ? <small className="hint">{t('receiver.secretSet')}</small> : null}
         </label>
-        <label className="field">
-          <span>{t('receiver.port')}</span>
-          <input
-            inputMode="numeric"
-            value={String(c.port ?? '')}
-            onChange={(e) => setDraft({ ...draft, port: Number(e.target.value.replace(/\D/g, '')) })}
-          />
-        </label>
-      </div>
-      <div className="row">
-        <label className="field">
-          <span>{t('receiver.path')}</span>
-          <input value={c.path ?? ''} onChange={(e) => setDraft({ ...draft, path: e.target.value })} spellCheck={false} />
-        </label>
-        <button type="button" className="btn" onClick={() => void apply({ newPath: true })}>
-          {t('receiver.newPath')}
+        {/* Not `disabled`: once applied it would drop the focus to the page. */}
+        <button type="submit" className="btn btn-primary" aria-disabled={!changed}>
+          {t('receiver.save')}
         </button>
-      </div>
-      <label className="field">
-        <span>{t('receiver.auth')}</span>
-        <select value={c.auth} onChange={(e) => setDraft({ ...draft, auth: e.target.value as 'basic' | 'bearer' })}>
-          {(['bearer', 'basic'] as const).map((a) => (
-            <option key={a} value={a}>
-              {t(`receiver.auths.${a}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {c.auth === 'basic' ? (
-        <label className="field">
-          <span>{t('receiver.userName')}</span>
-          <input value={c.userName ?? ''} onChange={(e) => setDraft({ ...draft, userName: e.target.value })} autoComplete="off" />
-        </label>
-      ) : null}
-      {c.auth === 'bearer' ? (
-        <button type="button" className="btn" onClick={() => void apply({ auth: 'bearer', newToken: true })}>
-          {t('receiver.newToken')}
-        </button>
-      ) : null}
-      <label className="field">
-        <span>{t('receiver.secret')}</span>
-        <input
-          type="password"
-          value={draft.secret ?? ''}
-          onChange={(e) => setDraft({ ...draft, secret: e.target.value })}
-          autoComplete="new-password"
-        />
-        {receiver.config.secretSet && receiver.config.auth === c.auth ? <small className="hint">{t('receiver.secretSet')}</small> : null}
-      </label>
-      <button type="button" className="btn btn-primary" onClick={() => void apply({})} disabled={Object.keys(draft).length === 0}>
-        {t('receiver.save')}
-      </button>
+      </form>
       <ErrorText error={error} />
       <dl className="receiver-state" data-testid="receiver-state">
         <dt>{t('receiver.state')}</dt>
@@ -142,7 +152,8 @@ export function ReceiverSection() {
         <dd />
       </dl>
       {receiver.lastError ? <p className="error">{t('receiver.lastError', { error: receiver.lastError })}</p> : null}
-      <Dialog title={t('receiver.tokenTitle')} open={created !== null} onClose={() => setCreated(null)}>
+      {/* Shown once: Escape does not throw the token away, only “Done” does. */}
+      <Dialog title={t('receiver.tokenTitle')} open={created !== null} onClose={() => setCreated(null)} escapeCloses={false}>
         <p>{t('receiver.tokenOnce')}</p>
         <dl>
           {created?.url ? (

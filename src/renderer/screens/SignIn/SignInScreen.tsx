@@ -64,10 +64,11 @@ export function SignInScreen() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    void submit();
+    if (busy === null && profileId) void submit();
   }
 
   async function training() {
+    if (busy !== null) return;
     setBusy('training');
     setError(null);
     const r = await startTraining();
@@ -76,6 +77,7 @@ export function SignInScreen() {
   }
 
   async function onResume() {
+    if (busy !== null) return;
     setBusy('signIn');
     setError(null);
     const r = await resume();
@@ -133,11 +135,11 @@ export function SignInScreen() {
         {!canRemember ? <p className="hint">{t('rememberUnavailable')}</p> : null}
         <ErrorText error={error} id={errorId} />
         <div className="row">
-          <button type="submit" className="btn btn-primary" data-primary disabled={busy !== null || !profileId}>
+          <button type="submit" className="btn btn-primary" data-primary aria-disabled={busy !== null || !profileId}>
             {busy === 'signIn' ? t('signingIn') : t('submit')}
           </button>
           {selected?.remembered && selected.userName ? (
-            <button type="button" className="btn" onClick={() => void onResume()} disabled={busy !== null}>
+            <button type="button" className="btn" onClick={() => void onResume()} aria-disabled={busy !== null}>
               {t('resume', { user: selected.userName })}
             </button>
           ) : null}
@@ -161,7 +163,7 @@ export function SignInScreen() {
             ))}
           </select>
         </label>
-        <button type="button" className="btn btn-training" onClick={() => void training()} disabled={busy !== null}>
+        <button type="button" className="btn btn-training" onClick={() => void training()} aria-disabled={busy !== null}>
           {busy === 'training' ? t('signingIn') : t('training')}
         </button>
         <p className="hint">{t('trainingHint')}</p>
