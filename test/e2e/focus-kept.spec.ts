@@ -148,6 +148,24 @@ test('review and send from the keyboard: the review opens on its heading, and th
   await expect(page.getByRole('heading', { name: /^Sending/ })).toBeFocused();
 });
 
+test('a number saved with Enter in Settings stays in its field with the focus, and a wrong one goes back', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Recount big changes before sending').check();
+  const units = page.getByLabel('Change of at least (units)');
+  await units.fill('12');
+  await units.press('Enter');
+  await expect
+    .poll(async () => ((await app.core.call('counts.options', {})) as { value?: { recountUnits: number } }).value?.recountUnits)
+    .toBe(12);
+  await expect(units).toBeFocused();
+  await expect(units).toHaveValue('12');
+  await units.fill('0');
+  await units.press('Enter');
+  await expect(units).toHaveValue('12');
+  await expect(units).toBeFocused();
+});
+
 test('a product open in the editor is where a fallen focus goes back to, never to “New” that would start another', async ({
   page,
   app,

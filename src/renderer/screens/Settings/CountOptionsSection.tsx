@@ -39,7 +39,6 @@ export function CountOptionsSection() {
           </label>
           <div className="row">
             <ThresholdField
-              key={`u${options.recountUnits}`}
               label={t('countOptions.recountUnits')}
               value={options.recountUnits}
               min={1}
@@ -48,7 +47,6 @@ export function CountOptionsSection() {
               onSave={(n) => void save({ recountUnits: n })}
             />
             <ThresholdField
-              key={`p${options.recountPercent}`}
               label={t('countOptions.recountPercent')}
               value={options.recountPercent}
               min={0}
@@ -65,9 +63,18 @@ export function CountOptionsSection() {
   );
 }
 
-/** A whole number saved when the field is left (or Enter); out of range goes back to the saved value (a new value remounts it by key). */
+/**
+ * A whole number saved when the field is left (or Enter); out of range goes back to the saved
+ * value. A newly saved value replaces the text in place: the field is not rebuilt, so Enter keeps
+ * the focus in it.
+ */
 function ThresholdField(p: { label: string; value: number; min: number; max: number; disabled: boolean; onSave: (n: number) => void }) {
   const [text, setText] = useState(String(p.value));
+  const [shown, setShown] = useState(p.value);
+  if (shown !== p.value) {
+    setShown(p.value);
+    setText(String(p.value));
+  }
   const commit = () => {
     const n = Number(text);
     if (text.trim() !== '' && Number.isInteger(n) && n >= p.min && n <= p.max) {
