@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 import { scanAsDevice, scanAtWindow } from './keyboards';
 
 // A worker with a scanner in one hand drives the app from the keyboard: the focus must always be
@@ -164,6 +164,24 @@ test('a number saved with Enter in Settings stays in its field with the focus, a
   await units.press('Enter');
   await expect(units).toHaveValue('12');
   await expect(units).toBeFocused();
+});
+
+test('a connection form opens on its first field and gives the focus back to the button that opened it', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.keyboard.press('Alt+6');
+  await unlockAdmin(page);
+  const add = page.getByRole('button', { name: 'New connection' });
+  await add.click();
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeFocused();
+  const edit = page.getByRole('button', { name: 'Edit Depo' });
+  await edit.click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Depo');
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Connection saved.')).toBeVisible();
+  await expect(edit).toBeFocused();
 });
 
 test('a product open in the editor is where a fallen focus goes back to, never to “New” that would start another', async ({

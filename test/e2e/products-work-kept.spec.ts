@@ -51,8 +51,10 @@ test('3: Excel’s Turkish CSV (Windows-1254) is read only after the worker chec
   await expect(ask).toContainText('single-windows-1254.csv is not saved as UTF-8');
   await expect(ask).toContainText('Çay Bardağı 6’lı');
   await expect(page.getByTestId('request-preview')).toHaveCount(0);
-  // Cancel: nothing is loaded.
-  await ask.getByRole('button', { name: 'Cancel' }).click();
+  // The question has the focus on its safe answer: Enter cancels, nothing is loaded.
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
   await expect(page.getByTestId('request-preview')).toHaveCount(0);
   await page.getByLabel('File', { exact: true }).setInputFiles(file);
   await page.getByRole('button', { name: 'The letters are right: read it' }).click();

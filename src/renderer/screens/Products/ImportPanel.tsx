@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsvProblem } from '../../../shared/products/csv';
 import { decodeFileBytes } from '../../../shared/products/file-text';
@@ -25,6 +25,11 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   /** A Windows-1254 file waiting for the worker to check its letters. */
   const [confirm, setConfirm] = useState<{ name: string; text: string; preview: string[] } | null>(null);
+  // The question takes the focus on its safe answer: Enter does not read letters nobody looked at.
+  const refuse = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirm) refuse.current?.focus();
+  }, [confirm]);
 
   async function read(file: File) {
     setName(file.name);
@@ -108,9 +113,15 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
         </p>
       ) : null}
       {confirm ? (
-        <div className="card" role="alertdialog" aria-labelledby="encoding-title" data-testid="encoding-confirm">
+        <div
+          className="card"
+          role="alertdialog"
+          aria-labelledby="encoding-title"
+          aria-describedby="encoding-check"
+          data-testid="encoding-confirm"
+        >
           <h3 id="encoding-title">{t('editor.encodingTitle', { name: confirm.name })}</h3>
-          <p>{t('editor.encodingCheck')}</p>
+          <p id="encoding-check">{t('editor.encodingCheck')}</p>
           <pre className="encoding-preview">{confirm.preview.join('\n')}</pre>
           <p className="hint">{t('editor.encodingAdvice')}</p>
           <div className="row">
@@ -125,7 +136,7 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
             >
               {t('editor.encodingAccept')}
             </button>
-            <button type="button" className="btn" onClick={() => setConfirm(null)}>
+            <button type="button" className="btn" ref={refuse} onClick={() => setConfirm(null)}>
               {t('editor.encodingRefuse')}
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendsCredentialsInClear, type Profile, type ProfileInput } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
@@ -25,6 +25,9 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [allowInsecure, setAllowInsecure] = useState(false);
   const insecure = [omsUrl, pimUrl || omsUrl].find(sendsCredentialsInClear);
+  // Opened: the worker types the name next, without reaching for the mouse.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -48,7 +51,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
     <form className="form profile-form" onSubmit={(e) => void onSubmit(e)} aria-label={profile ? t('profiles.edit') : t('profiles.add')}>
       <label className="field">
         <span>{t('profiles.name')}</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
+        <input ref={first} value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
       </label>
       <label className="field">
         <span>{t('profiles.omsUrl')}</span>

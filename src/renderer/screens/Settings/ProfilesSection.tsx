@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
@@ -15,6 +15,20 @@ export function ProfilesSection() {
   const remove = useApp((s) => s.deleteProfile);
   const toast = useUi((s) => s.toast);
   const [editing, setEditing] = useState<Profile | 'new' | null>(null);
+  // The form closed: the focus goes back to the button that opened it (Edit …, or New connection).
+  const opener = useRef<HTMLElement | null>(null);
+  const closing = useRef(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const open = (what: Profile | 'new') => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(what);
+  };
+  useEffect(() => {
+    if (editing !== null || !closing.current) return;
+    closing.current = false;
+    if (opener.current?.isConnected) opener.current.focus();
+    else addButton.current?.focus();
+  }, [editing]);
   const [deleting, setDeleting] = useState<Profile | null>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
 
@@ -34,7 +48,7 @@ export function ProfilesSection() {
                 <button
                   type="button"
                   className="btn btn-small"
-                  onClick={() => setEditing(p)}
+                  onClick={() => open(p)}
                   aria-label={`${t('common:actions.edit')} ${p.name}`}
                 >
                   {t('common:actions.edit')}
@@ -57,12 +71,13 @@ export function ProfilesSection() {
         <ProfileForm
           profile={editing === 'new' ? null : editing}
           onDone={(saved) => {
+            closing.current = true;
             setEditing(null);
             if (saved) toast('success', { key: 'settings:profiles.saved' });
           }}
         />
       ) : (
-        <button type="button" className="btn" onClick={() => setEditing('new')}>
+        <button type="button" className="btn" ref={addButton} onClick={() => open('new')}>
           {t('profiles.add')}
         </button>
       )}
