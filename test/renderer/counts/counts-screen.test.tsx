@@ -106,7 +106,10 @@ describe('counts screen', () => {
   it('starts a count from the connection’s storage codes', async () => {
     const bridge = setup({});
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'B-02' })));
-    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({ storageCode: 'B-02', holder: expect.any(String) as unknown });
+    expect(bridge.calls.find((c) => c.method === 'counts.open')?.input).toEqual({
+      storageCode: 'B-02',
+      holder: expect.any(String) as unknown,
+    });
     expect(await screen.findByRole('heading', { name: 'Counting A-01' })).toBeTruthy();
   });
 
@@ -184,9 +187,12 @@ describe('counts screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review and send' })));
     expect(await screen.findByText('sets to 0')).toBeTruthy();
     const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send 1 quantity' });
-    expect(send.disabled).toBe(true);
+    // aria-disabled, not disabled: it keeps the worker's focus, and a press does nothing.
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => fireEvent.click(send));
+    expect(bridge.calls.some((c) => c.method === 'counts.push')).toBe(false);
     fireEvent.click(screen.getByLabelText('I checked the lines marked above; send them.'));
-    expect(send.disabled).toBe(false);
+    expect(send.getAttribute('aria-disabled')).toBe('false');
     await act(async () => fireEvent.click(send));
     expect(bridge.calls.find((c) => c.method === 'counts.push')?.input).toEqual({ sessionId: 1, zeroMissing: false, confirmed: true });
   });
