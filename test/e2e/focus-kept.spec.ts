@@ -168,6 +168,13 @@ test('a number saved with Enter in Settings stays in its field with the focus, a
 
 test('a connection form opens on its first field and gives the focus back to the button that opened it', async ({ page, app }) => {
   await signInToSandbox(page, app);
+  await app.core.call('profiles.save', {
+    name: 'Yedek',
+    omsUrl: app.sandbox.url,
+    pimUrl: app.sandbox.url,
+    companyId: 2,
+    storageCodes: ['B-01'],
+  });
   await page.keyboard.press('Alt+6');
   await unlockAdmin(page);
   const add = page.getByRole('button', { name: 'New connection' });
@@ -182,6 +189,11 @@ test('a connection form opens on its first field and gives the focus back to the
   await page.keyboard.press('Enter');
   await expect(page.getByText('Connection saved.')).toBeVisible();
   await expect(edit).toBeFocused();
+  // Another connection's Edit while one is open shows that connection, to be saved under its own id.
+  await edit.click();
+  await page.getByRole('button', { name: 'Edit Yedek' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Yedek');
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
 });
 
 test('a product open in the editor is where a fallen focus goes back to, never to “New” that would start another', async ({

@@ -72,6 +72,7 @@ test('the receiver’s fields apply with Enter and keep the focus; the token sho
   const once = page.getByRole('dialog', { name: 'Register this with the service now' });
   await expect(once.getByTestId('receiver-token')).toHaveText(/^[\w-]{43}$/);
   await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
   await expect(once.getByTestId('receiver-token')).toBeVisible();
   await once.getByRole('button', { name: 'Done, I registered it' }).click();
   await expect(once).toBeHidden();

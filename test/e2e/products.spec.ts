@@ -128,3 +128,24 @@ test('New single product while a draft is open starts a draft of its own: the op
   await page.getByRole('button', { name: 'Open Silgi' }).click();
   await expect(page.getByLabel('SKU', { exact: true })).toHaveValue('SILGI-1');
 });
+
+test('New goes to the product’s name; New pressed again on an untouched product leaves no empty draft', async ({ page, app }) => {
+  const drafts = async () =>
+    (((await app.core.call('products.drafts', {})) as { value?: { name: string }[] }).value ?? []).map((d) => d.name).sort();
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  const single = page.getByRole('button', { name: 'New single product' });
+  const name = page.getByLabel('Name of this change (shown in the history)');
+  await single.click();
+  await expect(name).toBeFocused();
+  await single.click();
+  await page.getByRole('button', { name: 'New product with variants' }).click();
+  await expect(name).toBeFocused();
+  await page.getByRole('button', { name: 'Close the editor' }).click();
+  await expect(page.getByText(/^No drafts\./)).toBeVisible();
+  // Typed into: it is work, kept.
+  await single.click();
+  await name.fill('Defter');
+  await page.getByRole('button', { name: 'Close the editor' }).click();
+  await expect.poll(drafts).toEqual(['Defter']);
+});

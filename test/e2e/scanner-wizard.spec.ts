@@ -62,6 +62,14 @@ test.describe('scanner setup wizard', () => {
     const start = page.getByRole('button', { name: 'Set up the scanner from the test sheet…' });
     await start.click();
     const wizard = page.getByTestId('scanner-wizard');
+    // It opens with the focus in it; Tab and Shift+Tab (its Shift is not the start of a scan) move.
+    await expect(wizard.getByRole('heading', { name: 'Set up the scanner' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(wizard.getByRole('button', { name: 'Print the test sheet…' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(wizard.getByRole('button', { name: 'Start again' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(wizard.getByRole('button', { name: 'Print the test sheet…' })).toBeFocused();
     await scanText(page, GS1_SHEET('~')[0]!, 'us', 'Tab');
     await expect(wizard.getByRole('listitem').first()).toHaveAttribute('data-state', 'read');
     // A person's Tab after the scan (not the scanner's suffix): it moves among the wizard's buttons.

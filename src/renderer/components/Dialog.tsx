@@ -32,7 +32,23 @@ export function Dialog({
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-label={title} onCancel={(e) => (e.preventDefault(), escapeCloses && onClose())}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-label={title}
+      onCancel={(e) => (e.preventDefault(), escapeCloses && onClose())}
+      // Chromium lets a second Escape close a dialog whatever its cancel handler does (no user
+      // activation left): a dialog that must stay open stops the key itself…
+      onKeyDown={(e) => {
+        if (!escapeCloses && e.key === 'Escape') e.preventDefault();
+      }}
+      // …and one closed by the browser while it should be open follows its owner's state.
+      onClose={() => {
+        if (!open) return;
+        if (escapeCloses) onClose();
+        else ref.current?.showModal();
+      }}
+    >
       {open ? (
         <>
           <h2>{title}</h2>

@@ -33,6 +33,12 @@ interface ProductsState {
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 /** Which edit a draft save belongs to: a save that answers after a new product was started keeps its id to itself. */
 let session = 0;
+/**
+ * The last draft save, for the next one to wait for: saves go out one after another, so a product's
+ * second save updates the draft its first one made (rather than making another), and Send removes
+ * the draft a save still under way makes.
+ */
+let lastSave: Promise<{ session: number; id: number | null }> = Promise.resolve({ session: -1, id: null });
 
 export const useProducts = create<ProductsState>()((set, get) => ({
   records: null,
@@ -66,7 +72,10 @@ export const useProducts = create<ProductsState>()((set, get) => ({
 
   startNew(records, label, source) {
     get().edit(null);
-    get().edit(records, label, source);
+    // An import is work already (kept as a draft a moment later); a blank new product becomes a draft
+    // only once something is typed into it, so New pressed twice leaves no empty drafts behind.
+    if (source === 'import') get().edit(records, label, source);
+    else set({ records, label, source, lastSend: null });
   },
 
   setLabel(label) {
@@ -103,11 +112,19 @@ export const useProducts = create<ProductsState>()((set, get) => ({
     const mine = session;
     const kind = records.length === 1 && records[0]!.Main.Type === 4 ? 'single' : source === 'import' ? 'import' : 'variant';
     const name = label.trim() || records[0]?.Main.Sku || records[0]?.Main.Model || '…';
-    const r = await call('products.saveDraft', { ...(draftId ? { id: draftId } : {}), name, kind, state: { records, label, source } });
-    if (r.ok) {
+    const before = lastSave;
+    const save = (async () => {
+      const previous = await before;
+      // The product's first save may have been under way when this one was asked for.
+      const id = draftId ?? (previous.session === mine ? previous.id : null);
+      const r = await call('products.saveDraft', { ...(id ? { id } : {}), name, kind, state: { records, label, source } });
+      if (!r.ok) return { session: mine, id };
       if (session === mine) set({ draftId: r.value.id });
       void get().loadDrafts();
-    }
+      return { session: mine, id: r.value.id };
+    })();
+    lastSave = save;
+    await save;
   },
 
   async deleteDraft(id) {
@@ -120,7 +137,11 @@ export const useProducts = create<ProductsState>()((set, get) => ({
   },
 
   async send() {
-    const { records, label, source, draftId } = get();
+    const { records, label, source } = get();
+    const mine = session;
+    // A draft save under way is waited for: its draft is the one to remove once the product is queued.
+    const saved = await lastSave;
+    const draftId = get().draftId ?? (saved.session === mine ? saved.id : null);
     const r = await call('products.send', {
       records,
       label: label.trim() || records?.[0]?.Main.Sku || records?.[0]?.Main.Model || 'products',

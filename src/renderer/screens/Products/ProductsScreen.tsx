@@ -47,6 +47,19 @@ export function ProductsScreen() {
   const sound = useApp((s) => s.settings?.scanner.sound ?? true);
   const { init } = p;
   useEffect(() => init(), [init]);
+  // New single / New variant: the worker types the product's name next (and a second Enter on
+  // "New" does not start yet another).
+  const nameField = useRef<HTMLInputElement>(null);
+  const toName = useRef(false);
+  const startNew = (...args: Parameters<typeof p.startNew>) => {
+    toName.current = true;
+    p.startNew(...args);
+  };
+  useEffect(() => {
+    if (!p.records || !toName.current) return;
+    toName.current = false;
+    nameField.current?.focus();
+  }, [p.records]);
   const toast = useUi((s) => s.toast);
   // A barcode scanned while a barcode field has focus goes straight into it; anywhere else the
   // worker is told where to put it (not just a beep).
@@ -93,11 +106,11 @@ export function ProductsScreen() {
             className="btn"
             data-primary
             data-focus-home={p.records ? undefined : true}
-            onClick={() => p.startNew(newSingle(), '', 'editor')}
+            onClick={() => startNew(newSingle(), '', 'editor')}
           >
             {t('editor.newSingle')}
           </button>
-          <button type="button" className="btn" onClick={() => p.startNew(newVariantProduct(), '', 'editor')}>
+          <button type="button" className="btn" onClick={() => startNew(newVariantProduct(), '', 'editor')}>
             {t('editor.newVariant')}
           </button>
         </div>
@@ -115,7 +128,7 @@ export function ProductsScreen() {
               <label className="field">
                 <span>{t('editor.label')}</span>
                 {/* While a product is open its name is home: a focus that falls is given back to the editor, not to "New". */}
-                <input value={p.label} onChange={(e) => p.setLabel(e.target.value)} maxLength={200} data-focus-home />
+                <input ref={nameField} value={p.label} onChange={(e) => p.setLabel(e.target.value)} maxLength={200} data-focus-home />
               </label>
               {layoutOf(p.records) === 'single' ? (
                 <SingleEditor records={p.records} onChange={(r) => p.edit(r)} />

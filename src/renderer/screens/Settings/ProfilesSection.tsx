@@ -69,6 +69,8 @@ export function ProfilesSection() {
       <ErrorText error={error} />
       {editing ? (
         <ProfileForm
+          // Another connection's Edit while the form is open: a form of its own, not this one saved under its id.
+          key={editing === 'new' ? 'new' : editing.id}
           profile={editing === 'new' ? null : editing}
           onDone={(saved) => {
             closing.current = true;

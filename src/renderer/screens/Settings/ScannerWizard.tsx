@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultSettings, type ScannerSettings } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
+import { modalOpen } from '../../components/focus';
 import { PrintPreview } from '../../print/PrintPreview';
 import { LABEL_SIZES, TEST_SHEET } from '../../print/sheets';
 import { SYMBOLS, runWizard, type RecordedKey, type WizardResult } from '../../scanner/wizard';
@@ -13,6 +14,7 @@ import { useApp } from '../../store/app';
 const BURST_GAP_MS = 300;
 /** Fewer characters than this is a person pressing a key, not a scan. */
 const MIN_BURST_CHARS = 4;
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock']);
 
 const SYMBOL_TITLE: Record<(typeof SYMBOLS)[number], ParseKeys<'labels'>> = {
   ean13: 'test.symbol.ean13',
@@ -48,6 +50,8 @@ export function ScannerWizard({ onClose }: { onClose: () => void }) {
   const startSettings = useRef(current);
   const recording = result === null && !sheet;
   const onCloseRef = useRef(onClose);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
@@ -65,8 +69,11 @@ export function ScannerWizard({ onClose }: { onClose: () => void }) {
       burst = [];
     };
     const onKey = (e: KeyboardEvent) => {
+      if (modalOpen()) return; // a question of Settings opened from the keyboard answers its own keys
       const time = e.timeStamp || performance.now();
       const quiet = burst.length === 0 && time - lastKey > BURST_GAP_MS;
+      // Shift of a person's Shift+Tab (or of a scan's first capital): not a key of a scan by itself.
+      if (quiet && MODIFIERS.has(e.key)) return;
       // Between scans the keyboard still works: Escape closes the wizard, Tab and Enter move to and
       // press its buttons. (A scan never starts with them; its Tab or Enter suffix comes at once.)
       if (quiet && e.key === 'Escape') {
@@ -113,7 +120,10 @@ export function ScannerWizard({ onClose }: { onClose: () => void }) {
 
   return (
     <div className="scanner-wizard" data-testid="scanner-wizard" aria-labelledby="wizard-title" role="region">
-      <h3 id="wizard-title">{t('wizard.title')}</h3>
+      {/* Opened: the focus comes here (the button that opened it is gone); Tab goes on to its buttons. */}
+      <h3 id="wizard-title" tabIndex={-1} ref={heading}>
+        {t('wizard.title')}
+      </h3>
       {result === null ? (
         <>
           <p className="hint">{t('wizard.intro')}</p>
