@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Where the focus lives. A worker drives the app from the keyboard with a scanner in the other
@@ -76,4 +76,28 @@ export function useFocusKeeper(): void {
       document.removeEventListener('focusin', onFocusIn);
     };
   }, []);
+}
+
+/**
+ * A form or panel opened by a button gives the focus back to it when it closes: `opened()` when it
+ * opens remembers the focused control, `closed()` when it closes sends the focus there after the
+ * next render, or to `fallback` when that control is gone (a button the panel took the place of,
+ * drawn again).
+ */
+export function useFocusReturn(fallback: RefObject<HTMLElement | null>): { opened: () => void; closed: () => void } {
+  const opener = useRef<HTMLElement | null>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    (opener.current?.isConnected ? opener.current : fallback.current)?.focus();
+  });
+  return {
+    opened: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    closed: () => {
+      pending.current = true;
+    },
+  };
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { Dialog } from '../../components/Dialog';
 import { ErrorText } from '../../components/ErrorText';
+import { useFocusReturn } from '../../components/focus';
 import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 import { ProfileForm } from './ProfileForm';
@@ -16,19 +17,12 @@ export function ProfilesSection() {
   const toast = useUi((s) => s.toast);
   const [editing, setEditing] = useState<Profile | 'new' | null>(null);
   // The form closed: the focus goes back to the button that opened it (Edit …, or New connection).
-  const opener = useRef<HTMLElement | null>(null);
-  const closing = useRef(false);
   const addButton = useRef<HTMLButtonElement>(null);
+  const focusReturn = useFocusReturn(addButton);
   const open = (what: Profile | 'new') => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    focusReturn.opened();
     setEditing(what);
   };
-  useEffect(() => {
-    if (editing !== null || !closing.current) return;
-    closing.current = false;
-    if (opener.current?.isConnected) opener.current.focus();
-    else addButton.current?.focus();
-  }, [editing]);
   const [deleting, setDeleting] = useState<Profile | null>(null);
   const [error, setError] = useState<AppErrorShape | null>(null);
 
@@ -73,7 +67,7 @@ export function ProfilesSection() {
           key={editing === 'new' ? 'new' : editing.id}
           profile={editing === 'new' ? null : editing}
           onDone={(saved) => {
-            closing.current = true;
+            focusReturn.closed();
             setEditing(null);
             if (saved) toast('success', { key: 'settings:profiles.saved' });
           }}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultSettings, type ScannerSettings } from '../../../shared/domain/settings';
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
+import { useFocusReturn } from '../../components/focus';
 import { decodeKey } from '../../scanner/keymap';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
@@ -139,7 +140,9 @@ export function ScannerSection() {
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [testing, setTesting] = useState(false);
   const [wizard, setWizard] = useState(false);
-  const backFromWizard = useRef(false);
+  // Closed: the focus goes back to the button that opened it.
+  const wizardButton = useRef<HTMLButtonElement>(null);
+  const wizardFocus = useFocusReturn(wizardButton);
   // Drafts while typing; otherwise the stored values (which the wizard and "Apply" change too).
   const [maxGapDraft, setMaxGap] = useState<string | null>(null);
   const [minLengthDraft, setMinLength] = useState<string | null>(null);
@@ -223,7 +226,7 @@ export function ScannerSection() {
       {wizard ? (
         <ScannerWizard
           onClose={() => {
-            backFromWizard.current = true;
+            wizardFocus.closed();
             setWizard(false);
           }}
         />
@@ -231,12 +234,9 @@ export function ScannerSection() {
         <button
           type="button"
           className="btn"
-          ref={(el) => {
-            // Closed: the focus goes back to the button that opened it.
-            if (el && backFromWizard.current) el.focus();
-            backFromWizard.current = false;
-          }}
+          ref={wizardButton}
           onClick={() => {
+            wizardFocus.opened();
             setTesting(false);
             setWizard(true);
           }}
