@@ -78,8 +78,11 @@ function serial<T>(write: () => Promise<T>): Promise<T> {
 const emptyFilters: ReturnFilters = { decision: 'all', inspected: 'all', from: null, to: null, carrier: null, customer: '' };
 
 export const useReturns = create<ReturnsState>()((set, get) => {
+  /** Inspection writes applied so far: a detail read before the last of them holds an older inspection. */
+  let applied = 0;
   const applyInspection = (r: Result<Inspection>) => {
     const d = get().detail;
+    if (r.ok) applied += 1;
     if (r.ok && d) set({ detail: { ...d, inspection: r.value }, detailError: null });
     else if (!r.ok) set({ detailError: r.error });
     return r;
@@ -186,8 +189,12 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     async refreshDetail() {
       const id = selectedId();
       if (id === null) return;
+      const before = applied;
       const r = await call('returns.get', { id });
-      if (r.ok && selectedId() === id) set({ detail: r.value });
+      if (!r.ok || selectedId() !== id) return;
+      // A write answered meanwhile: its inspection is newer than the one this read found.
+      const mine = applied === before ? r.value.inspection : (get().detail?.inspection ?? r.value.inspection);
+      set({ detail: { ...r.value, inspection: mine } });
     },
 
     save: (patch) =>

@@ -52,7 +52,8 @@ const returnSeven: ReturnDetail = {
 /** The version stamps a save must name: `updatedAt`, an instant that moves on with every write. */
 const stamp = (n: number) => new Date(Date.UTC(2026, 4, 1, 9, 0, n)).toISOString();
 
-function service(delayMs: number) {
+function service(delayMs: number, holdGets = false) {
+  const heldGets: (() => void)[] = [];
   const state = {
     version: stamp(0),
     note: null as string | null,
@@ -84,12 +85,17 @@ function service(delayMs: number) {
       state.version = stamp(++n);
       return inspection();
     },
-    'returns.get': () => detail(),
+    // Read when asked; answered when the test lets it (`heldGets`), or at once.
+    'returns.get': async () => {
+      const read = detail();
+      if (holdGets) await new Promise<void>((r) => heldGets.push(r));
+      return read;
+    },
     'returns.list': () => ({ total: 0, items: [] }),
   });
   setBridgeForTests(bridge.api);
   useReturns.setState({ selected: 7, detail: detail(), conflictPatch: null });
-  return { bridge, state, otherWriter: () => (state.version = stamp(1000 + ++n)) };
+  return { bridge, state, heldGets, otherWriter: () => (state.version = stamp(1000 + ++n)) };
 }
 
 afterEach(() => setBridgeForTests(null));
@@ -120,5 +126,19 @@ describe('returns: saving an inspection', () => {
     expect(again.ok).toBe(true);
     expect(state.note).toBe('müşteri aradı');
     expect(useReturns.getState().conflictPatch).toBeNull();
+  });
+
+  it('a refresh read before a save and answered after it does not bring the older inspection back', async () => {
+    // Seen in CI: a sync's refresh overwrote the line just marked missing, then Reject was refused as a conflict.
+    const { state, heldGets } = service(0, true);
+    const refresh = useReturns.getState().refreshDetail();
+    const saved = await useReturns.getState().save({ recommendation: 'reject' });
+    expect(saved.ok).toBe(true);
+    heldGets.shift()!();
+    await refresh;
+    expect(useReturns.getState().detail?.inspection).toMatchObject({ recommendation: 'reject', updatedAt: state.version });
+    const next = await useReturns.getState().save({ note: 'kutu ezik' });
+    expect(next.ok).toBe(true);
+    expect(state).toMatchObject({ recommendation: 'reject', note: 'kutu ezik' });
   });
 });
