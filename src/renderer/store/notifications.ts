@@ -20,6 +20,8 @@ interface NotificationsState {
   configure: (input: ReceiverConfigInput) => Promise<Result<ReceiverConfigured>>;
 }
 
+let moreLoading = false;
+
 export const useNotifications = create<NotificationsState>()((set, get) => ({
   filter: 'all',
   items: [],
@@ -43,10 +45,23 @@ export const useNotifications = create<NotificationsState>()((set, get) => ({
   onReceived: (listener) => subscribe('notifications.received', listener),
 
   async load(filter = get().filter, more = false) {
-    const offset = more ? get().items.length : 0;
-    const r = await call('notifications.list', { filter, offset, limit: 100 });
-    if (!r.ok) return set({ error: r.error });
-    set({ filter, total: r.value.total, items: more ? [...get().items, ...r.value.items] : r.value.items, error: null });
+    // A second press of "Show more" while its page is on the way would ask for the same page.
+    if (more) {
+      if (moreLoading) return;
+      moreLoading = true;
+    }
+    try {
+      const offset = more ? get().items.length : 0;
+      const r = await call('notifications.list', { filter, offset, limit: 100 });
+      if (!r.ok) return set({ error: r.error });
+      if (more && get().filter !== filter) return;
+      // A notification that arrived meanwhile shifts the pages by one: a row already shown is not shown twice.
+      const shown = new Set(more ? get().items.map((n) => n.id) : []);
+      const items = more ? [...get().items, ...r.value.items.filter((n) => !shown.has(n.id))] : r.value.items;
+      set({ filter, total: r.value.total, items, error: null });
+    } finally {
+      if (more) moreLoading = false;
+    }
   },
 
   async loadReceiver() {

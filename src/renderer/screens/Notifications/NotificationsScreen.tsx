@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
@@ -18,6 +18,19 @@ export function NotificationsScreen() {
   const openPackage = usePackages((s) => s.open);
   const { init } = n;
   useEffect(() => init(), [init]);
+  const body = useRef<HTMLTableSectionElement>(null);
+  /** Rows shown when "Show more" was pressed: the first row after them is the first it loaded. */
+  const moreFrom = useRef<number | null>(null);
+  const moreLeft = n.items.length < n.total;
+  // Pressed on the last page, the button goes away: the focus goes on to the rows it loaded (in the
+  // same commit, before the focus keeper would send it back to the heading).
+  useLayoutEffect(() => {
+    const from = moreFrom.current;
+    if (from === null || n.items.length <= from) return;
+    moreFrom.current = null;
+    if (moreLeft || !(document.activeElement === document.body || document.activeElement === null)) return;
+    body.current?.querySelectorAll<HTMLElement>('tr')[from]?.focus();
+  }, [n.items, moreLeft]);
 
   return (
     <main className="screen" aria-labelledby="notifications-title">
@@ -54,9 +67,9 @@ export function NotificationsScreen() {
               <th scope="col">{t('columns.reason')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {n.items.map((item) => (
-              <tr key={item.id}>
+              <tr key={item.id} tabIndex={-1}>
                 <td>{formatDateTime(item.receivedAt)}</td>
                 <td>{t(`hooks.${item.hookName}`, { defaultValue: item.hookName })}</td>
                 <td>
@@ -87,8 +100,15 @@ export function NotificationsScreen() {
           </tbody>
         </table>
       )}
-      {n.items.length < n.total ? (
-        <button type="button" className="btn" onClick={() => void n.load(n.filter, true)}>
+      {moreLeft ? (
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            moreFrom.current = n.items.length;
+            void n.load(n.filter, true);
+          }}
+        >
           {t('more')}
         </button>
       ) : null}

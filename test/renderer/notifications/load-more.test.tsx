@@ -1,0 +1,105 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NotificationSummary } from '../../../src/shared/domain/notifications';
+import { setBridgeForTests } from '../../../src/renderer/bridge/api';
+import { useFocusKeeper } from '../../../src/renderer/components/focus';
+import { i18n, setLanguage } from '../../../src/renderer/i18n';
+import { NotificationsScreen } from '../../../src/renderer/screens/Notifications/NotificationsScreen';
+import { useNotifications } from '../../../src/renderer/store/notifications';
+import { fakeBridge } from '../fake-bridge';
+
+/** Notifications newest first, ids `total` down to 1, as the core lists them. */
+const notification = (id: number): NotificationSummary => ({
+  id,
+  receivedAt: new Date(Date.UTC(2026, 10, 22, 10, 0, id)).toISOString(),
+  hookName: 'PackageStatusChanged',
+  packageId: `P-${id}`,
+  packageType: 'order',
+  statusId: 1,
+  statusName: 'Created',
+  reasonName: null,
+  reasonDesc: null,
+  matched: null,
+});
+
+function Screen() {
+  useFocusKeeper();
+  return <NotificationsScreen />;
+}
+
+function setup(all: () => NotificationSummary[]) {
+  const bridge = fakeBridge({
+    'notifications.list': ({ offset, limit }) => ({ total: all().length, items: all().slice(offset, offset + limit) }),
+  });
+  setBridgeForTests(bridge.api);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Screen />
+    </I18nextProvider>,
+  );
+  return bridge;
+}
+
+const list = (n: number) => Array.from({ length: n }, (_, i) => notification(n - i));
+const rows = () => screen.getByTestId('notification-list').querySelectorAll('tbody tr');
+
+describe('Notifications: Show more', () => {
+  beforeEach(() => {
+    setLanguage('en');
+    useNotifications.setState({ filter: 'all', items: [], total: 0, error: null });
+  });
+  afterEach(cleanup);
+
+  it('while more is left, keeps the focus on Show more for the next press', async () => {
+    const all = list(250);
+    setup(() => all);
+    await waitFor(() => expect(rows()).toHaveLength(100));
+    const more = screen.getByRole('button', { name: 'Show more' });
+    more.focus();
+    await act(async () => fireEvent.click(more));
+    await waitFor(() => expect(rows()).toHaveLength(200));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show more' }));
+  });
+
+  it('when the last page comes and Show more goes away, the focus goes to the first row it loaded', async () => {
+    const all = list(130);
+    setup(() => all);
+    await waitFor(() => expect(rows()).toHaveLength(100));
+    const more = screen.getByRole('button', { name: 'Show more' });
+    more.focus();
+    await act(async () => fireEvent.click(more));
+    await waitFor(() => expect(rows()).toHaveLength(130));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(rows()[100]));
+    expect(rows()[100]!.textContent).toContain('P-30');
+  });
+
+  it('a notification arriving while a page loads shows no row twice', async () => {
+    let all = list(150);
+    const bridge = setup(() => all);
+    await waitFor(() => expect(rows()).toHaveLength(100));
+    // One more arrives at the core (listed first) and is pushed to the screen before the next page is read.
+    all = [notification(151), ...all];
+    act(() => bridge.emit('notifications.received', notification(151)));
+    await waitFor(() => expect(rows()).toHaveLength(101));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })));
+    await waitFor(() => expect(rows()).toHaveLength(151));
+    const ids = [...rows()].map((r) => r.textContent.match(/P-\d+/)![0]);
+    expect(new Set(ids).size).toBe(151);
+  });
+
+  it('two presses of Show more in a row load the page once', async () => {
+    const all = list(250);
+    setup(() => all);
+    await waitFor(() => expect(rows()).toHaveLength(100));
+    const more = screen.getByRole('button', { name: 'Show more' });
+    await act(async () => {
+      fireEvent.click(more);
+      fireEvent.click(more);
+    });
+    await waitFor(() => expect(rows()).toHaveLength(200));
+    const ids = [...rows()].map((r) => r.textContent.match(/P-\d+/)![0]);
+    expect(new Set(ids).size).toBe(200);
+  });
+});
