@@ -30,8 +30,22 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
   useEffect(() => {
     if (confirm) refuse.current?.focus();
   }, [confirm]);
+  /**
+   * The file being read: a read still under way when another file is chosen, or when the panel
+   * goes away (New, a draft opened), ends without a word instead of replacing what the worker
+   * turned to.
+   */
+  const current = useRef(0);
+  useEffect(() => {
+    const mounted = current;
+    return () => {
+      mounted.current++;
+    };
+  }, []);
 
   async function read(file: File) {
+    const mine = ++current.current;
+    const stale = () => current.current !== mine;
     setName(file.name);
     setFailure(null);
     setProblems([]);
@@ -40,8 +54,11 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
     // Size cap first, then the bytes with progress; the parse runs in a Web Worker.
     let bytes: Uint8Array;
     try {
-      bytes = await readImportBytes(file, (share) => setProgress({ share }));
+      bytes = await readImportBytes(file, (share) => {
+        if (!stale()) setProgress({ share });
+      });
     } catch (e) {
+      if (stale()) return;
       setProgress(null);
       const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
       return setFailure(
@@ -50,6 +67,7 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
           : t('editor.importUnreadable'),
       );
     }
+    if (stale()) return;
     // Bytes decoded here, not as "text": that would turn Windows-1254 letters into � without a word.
     const decoded = decodeFileBytes(bytes);
     if (decoded.kind === 'refused') {
@@ -60,13 +78,14 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
       setProgress(null);
       return setConfirm({ name: file.name, text: decoded.text, preview: decoded.preview });
     }
-    await parse(file.name, decoded.text);
+    await parse(file.name, decoded.text, mine);
   }
 
-  async function parse(fileName: string, text: string) {
+  async function parse(fileName: string, text: string, mine = ++current.current) {
     setProgress({ share: null });
     const isJson = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text);
     const answer = await parseProductFile({ kind: isJson ? 'json' : 'csv', text });
+    if (current.current !== mine) return;
     setProgress(null);
     if (!answer.ok) return setFailure(t('editor.importBroken', { detail: answer.message.slice(0, 200) }));
     if (answer.kind === 'json') {
