@@ -13,12 +13,16 @@ export interface Toast {
   message: ToastMessage;
   /** A toast that needs an action stays until it is used or closed. */
   action?: { label: ToastMessage; run: () => void };
+  /** Stays until it is used or closed ("do not ship this package"): never pushed out by others. */
+  stays: boolean;
 }
 
-/** At most this many toasts at once: the oldest goes first. */
+/**
+ * The strip shows at most this many toasts. Over it, the oldest toast that leaves by itself goes
+ * first; toasts that stay wait their turn (the strip says how many wait) and are never dropped.
+ */
 export const MAX_TOASTS = 3;
 const DEFAULT_MS = 6000;
-const LONG_MS = 15000;
 
 interface UiState {
   screen: Screen;
@@ -28,7 +32,8 @@ interface UiState {
   go: (screen: Screen) => void;
   openSettingsSignedOut: (open: boolean) => void;
   /**
-   * Shows a toast. It leaves by itself after `ms` (0 = a long while) unless it carries an action.
+   * Shows a toast. It leaves by itself after `ms`; with `ms` 0 or an action it stays until it is
+   * used or closed.
    */
   toast: (kind: Toast['kind'], message: ToastMessage, ms?: number, action?: Toast['action']) => void;
   dismiss: (id: number) => void;
@@ -44,8 +49,15 @@ export const useUi = create<UiState>()((set, get) => ({
   openSettingsSignedOut: (open) => set({ settingsWhileSignedOut: open }),
   toast(kind, message, ms = DEFAULT_MS, action) {
     const id = nextToast++;
-    set({ toasts: [...get().toasts.slice(-(MAX_TOASTS - 1)), { id, kind, message, ...(action ? { action } : {}) }] });
-    if (!action) setTimeout(() => get().dismiss(id), ms > 0 ? ms : LONG_MS);
+    const stays = ms <= 0 || action !== undefined;
+    const toasts = [...get().toasts, { id, kind, message, stays, ...(action ? { action } : {}) }];
+    // The newest is always shown; room is made by the oldest that would have left by itself anyway.
+    for (let i = 0; toasts.length > MAX_TOASTS && i < toasts.length - 1;) {
+      if (toasts[i]!.stays) i++;
+      else toasts.splice(i, 1);
+    }
+    set({ toasts });
+    if (!stays) setTimeout(() => get().dismiss(id), ms);
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
 }));

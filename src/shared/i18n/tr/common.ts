@@ -48,6 +48,8 @@ export const common: Shape<typeof en> = {
   },
   dateFormat: 'gg.aa.yyyy',
   dateInvalid: 'Tarihi {{format}} biçiminde yazın.',
+  toastsWaiting_one: '{{count}} mesaj daha bekliyor: görmek için yukarıdakilerden birini kapatın',
+  toastsWaiting_other: '{{count}} mesaj daha bekliyor: sıradakini görmek için yukarıdakilerden birini kapatın',
   scanNotHere: 'Barkod okundu ({{code}}), ama bu ekranda okutma kullanılmıyor. Sayım, Paketler ya da İadeler ekranını açın.',
   scanNeedsBarcodeField: 'Barkod okundu ({{code}}). Bir ürüne yazmak için önce bir Barkod alanına tıklayın, sonra yeniden okutun.',
   signOutOpenCount: {
