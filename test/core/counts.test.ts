@@ -21,6 +21,25 @@ async function setup() {
 }
 
 describe('counting', () => {
+  it('a storage code typed in other letters (iade-01, İADE-01) opens the count of the connection’s IADE-01', async () => {
+    t = await rig();
+    await t.signIn({ storageCodes: ['IADE-01', 'ŞUBE-2'] });
+    const first = await t.call('counts.open', { storageCode: 'iade-01' });
+    expect(first.session.storageCode).toBe('IADE-01');
+    expect((await t.call('counts.open', { storageCode: 'İADE-01' })).session.id).toBe(first.session.id);
+    expect((await t.call('counts.open', { storageCode: 'IADE-01' })).session.id).toBe(first.session.id);
+    // A code of no shelf of the connection is kept as typed.
+    expect((await t.call('counts.open', { storageCode: 'b-07' })).session.storageCode).toBe('b-07');
+    expect((await t.call('counts.open', { storageCode: 'şube-2' })).session.storageCode).toBe('ŞUBE-2');
+  });
+
+  it('a storage code with a space is refused with the reason, so the worker is told what a code may hold', async () => {
+    t = await rig();
+    await t.signIn();
+    const r = await t.core.call('counts.open', { storageCode: 'A 01' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', params: { reason: 'storage_code_chars' } } });
+  });
+
   it('counts scans by barcode and SKU, with quantity entry, and keeps a running total', async () => {
     const id = await setup();
     const a = await t.call('counts.scan', { sessionId: id, code: EAN });

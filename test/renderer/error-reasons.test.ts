@@ -3,7 +3,11 @@ import { i18n } from '../../src/renderer/i18n';
 import { describeError } from '../../src/renderer/i18n/errors';
 
 /** The core's sources as text (read by Vite at test time; renderer tests have no file system). */
-const coreSources = import.meta.glob<string>('../../src/main/core/**/*.ts', { query: '?raw', import: 'default', eager: true });
+const coreSources = import.meta.glob<string>(['../../src/main/core/**/*.ts', '../../src/shared/domain/*.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 /**
  * Every reason the core gives with an error (`reason: '…'` in src/main/core, and the count states
@@ -42,7 +46,9 @@ describe('every reason the core gives is told in the worker’s language', () =>
   };
 
   it('finds the reasons (the scan works)', () => {
-    expect(reasons).toEqual(expect.arrayContaining(['count_not_found', 'decision_missing', 'sync_running', 'workspace_damaged']));
+    expect(reasons).toEqual(
+      expect.arrayContaining(['count_not_found', 'decision_missing', 'sync_running', 'workspace_damaged', 'storage_code_chars']),
+    );
   });
 
   for (const language of ['tr', 'en'] as const) {

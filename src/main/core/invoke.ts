@@ -24,7 +24,13 @@ export function createInvoker(
     }
     const spec = contract[name];
     const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
-    if (!parsed.success) return err('invalid_input', z.prettifyError(parsed.error).slice(0, MAX_MESSAGE));
+    if (!parsed.success) {
+      // A rule that says in the worker's words what a field may hold gives its reason (errors.reasons.*).
+      const reason = parsed.error.issues
+        .map((i) => (i.code === 'custom' ? (i.params as { reason?: unknown } | undefined)?.reason : undefined))
+        .find((r) => typeof r === 'string');
+      return err('invalid_input', z.prettifyError(parsed.error).slice(0, MAX_MESSAGE), typeof reason === 'string' ? { reason } : undefined);
+    }
     const meta: CallMeta = { caller };
     try {
       guard?.(name, parsed.data, meta);

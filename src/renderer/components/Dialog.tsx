@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUi } from '../store/ui';
 
 /**
  * A modal built on <dialog>: focus moves into it (never onto a destructive button), Esc closes it
@@ -19,9 +21,13 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const { t } = useTranslation();
+  const held = useUi((s) => s.scanHeld);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
+    // A scan refused while the last question was open is not this question's business.
+    if (open !== d.open) useUi.getState().holdScan(null);
     if (open && !d.open) {
       d.showModal();
       // In a destructive dialog focus starts on the safe choice: Enter must never destroy by accident.
@@ -52,6 +58,11 @@ export function Dialog({
       {open ? (
         <>
           <h2>{title}</h2>
+          {held !== null ? (
+            <p role="alert" className="error">
+              {t('scanWhileAsking', { code: held })}
+            </p>
+          ) : null}
           {children}
         </>
       ) : null}

@@ -29,6 +29,9 @@ interface UiState {
   /** Settings opened from the sign-in screen (connections) while signed out. */
   settingsWhileSignedOut: boolean;
   toasts: Toast[];
+  /** A scan read while a question was open: not taken, and the question says so (components/Dialog). */
+  scanHeld: string | null;
+  holdScan: (code: string | null) => void;
   go: (screen: Screen) => void;
   openSettingsSignedOut: (open: boolean) => void;
   /**
@@ -45,6 +48,8 @@ export const useUi = create<UiState>()((set, get) => ({
   screen: 'counts',
   settingsWhileSignedOut: false,
   toasts: [],
+  scanHeld: null,
+  holdScan: (code) => set({ scanHeld: code }),
   go: (screen) => set({ screen }),
   openSettingsSignedOut: (open) => set({ settingsWhileSignedOut: open }),
   toast(kind, message, ms = DEFAULT_MS, action) {

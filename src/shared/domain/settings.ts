@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BaseUrl, nonEmpty, text } from './common';
 import { lazy } from '../lazy';
+import { fold } from '../text/case';
 
 export const languages = ['tr', 'en'] as const;
 export const Language = lazy(() => z.enum(languages));
@@ -15,8 +16,23 @@ export const StorageCode = lazy(() =>
     .trim()
     .min(1)
     .max(50)
-    .regex(/^[\p{L}\p{N}._\-/]+$/u, { message: 'letters, digits and . _ - / only' }),
+    // The reason tells the worker what a code may hold (a space is the usual slip).
+    .refine((c) => /^[\p{L}\p{N}._\-/]+$/u.test(c), {
+      message: 'letters, digits and . _ - / only',
+      params: { reason: 'storage_code_chars' },
+    }),
 );
+
+/**
+ * The connection's own spelling of a storage code typed or scanned in other letters ("iade-01",
+ * "İADE-01" or "IADE-01" on a US keyboard for IADE-01), compared the way a Turkish warehouse types
+ * (text/case.ts `fold`); a code of no shelf of the connection is kept as it is.
+ */
+export function shelfOf(code: string, storageCodes: readonly string[]): string {
+  const c = code.trim();
+  const key = fold(c);
+  return storageCodes.find((s) => fold(s) === key) ?? c;
+}
 
 /** A connection profile: where the service is and how to talk to it. Never holds a password. */
 export const Profile = lazy(() =>

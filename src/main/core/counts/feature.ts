@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { shelfOf } from '../../../shared/domain/settings';
 import { AppError } from '../errors';
 import type { Feature } from '../feature';
 import { outboxOf } from '../outbox/outbox';
@@ -16,7 +17,7 @@ export const countsFeature: Feature = {
   handlers: (ctx) => ({
     'counts.open': ({ storageCode, holder, takeOver }) =>
       countsOf(ctx.workspace()).open(
-        storageCode,
+        shelfOf(storageCode, ctx.workspace().profile.storageCodes),
         { userName: ctx.session.state().user, station: stationOf(ctx.settings.get().stationName) },
         { holder, takeOver },
       ),

@@ -2,7 +2,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beep } from '../../scanner/feedback';
 import { Dialog } from '../../components/Dialog';
+import { modalOpen } from '../../components/focus';
+import { useUi } from '../../store/ui';
 import { useScanner } from '../../scanner/useScanner';
+import { shelfOf } from '../../../shared/domain/settings';
 import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
 import { CommandNotice } from './CommandNotice';
@@ -13,9 +16,9 @@ import { ReviewView } from './ReviewView';
 import { StoragePicker } from './StoragePicker';
 import '../../styles/counts.css';
 
-/** The connection's storage codes (shelf labels), compared without case. */
+/** The connection's storage codes (shelf labels). */
 const storageCodesOf = (app: ReturnType<typeof useApp.getState>) =>
-  new Set((app.profiles.find((p) => p.id === app.session.profileId)?.storageCodes ?? []).map((c) => c.toLocaleUpperCase('tr-TR')));
+  app.profiles.find((p) => p.id === app.session.profileId)?.storageCodes ?? [];
 
 /** The screen staff live in: pick a storage code, scan the shelf, review, send. */
 export function CountsScreen() {
@@ -35,6 +38,12 @@ export function CountsScreen() {
    */
   const onScan = useCallback(
     async (code: string) => {
+      // A question is open (another shelf's label, discard, sign out): its answer decides where
+      // the next item goes, so a scan now is not counted anywhere; the question says so.
+      if (modalOpen()) {
+        useUi.getState().holdScan(code);
+        return beep('error', sound);
+      }
       // A count being opened (the worker just picked a storage code): the scan belongs to it.
       await useCounts.getState().opening;
       // A command barcode (the printed command sheet) is never a product or a storage code.
@@ -54,9 +63,11 @@ export function CountsScreen() {
         return;
       }
       // Another shelf's label (a storage code of this connection) is never counted as an item.
+      // Compared as a Turkish warehouse types (iade-01 is the label IADE-01): shared/domain/settings.ts.
       const shelves = storageCodesOf(useApp.getState());
-      if (shelves.has(code.trim().toLocaleUpperCase('tr-TR')) && code.trim() !== current.storageCode) {
-        useCounts.getState().setOtherShelf(code.trim());
+      const shelf = shelfOf(code, shelves);
+      if (shelves.includes(shelf) && shelf !== shelfOf(current.storageCode, shelves)) {
+        useCounts.getState().setOtherShelf(shelf);
         beep('attention', sound);
         return;
       }

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { DateInput } from '../../components/DateInput';
 import { ErrorText } from '../../components/ErrorText';
+import { modalOpen } from '../../components/focus';
 import { beep } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
 import { usePackages } from '../../store/packages';
 import { useReturns, type ReturnFilters } from '../../store/returns';
+import { useUi } from '../../store/ui';
 import { ExportPanel } from './ExportPanel';
 import { ReturnDetailView } from './ReturnDetailView';
 import { ReturnList, ReturnRow, returnRowText } from './ReturnList';
@@ -51,6 +53,11 @@ export function ReturnsScreen() {
   }, [customer, setFilters]);
 
   const onScan = async (value: string) => {
+    // Not taken behind an open question (the sign-out one): the question says so.
+    if (modalOpen()) {
+      useUi.getState().holdScan(value);
+      return beep('error', sound);
+    }
     const r = await scan(value);
     beep(r === 'none' ? 'error' : r === 'listed' ? 'attention' : 'ok', sound);
   };

@@ -46,6 +46,7 @@ export const common = {
   loading: 'Loading…',
   toastsWaiting_one: '{{count}} more message waits: close one above to see it',
   toastsWaiting_other: '{{count}} more messages wait: close one above to see the next',
+  scanWhileAsking: 'Not taken: {{code}} was read while this question is open. Answer it first, then scan again.',
   scanNotHere: 'A scan was read ({{code}}), but this screen does not use scans. Open Counts, Packages or Returns.',
   scanNeedsBarcodeField: 'A scan was read ({{code}}). To put it in a product, click a Barcode field first, then scan again.',
   signOutOpenCount: {

@@ -17,6 +17,7 @@ export const errors = {
   details: 'Details',
   /** Why an action was refused (AppError params.reason), shown instead of the general text. */
   reasons: {
+    storage_code_chars: 'A storage code holds only letters, digits and . _ - / (no spaces), for example A-01.',
     count_not_settled: '{{count}} lines must be recounted or decided in Review before the count can be sent.',
     not_in_recount: '{{sku}} is not one of the lines to recount. Nothing was counted; scan only the products listed.',
     not_recounted: '{{sku}} has not been recounted yet.',

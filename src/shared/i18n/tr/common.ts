@@ -50,6 +50,7 @@ export const common: Shape<typeof en> = {
   dateInvalid: 'Tarihi {{format}} biçiminde yazın.',
   toastsWaiting_one: '{{count}} mesaj daha bekliyor: görmek için yukarıdakilerden birini kapatın',
   toastsWaiting_other: '{{count}} mesaj daha bekliyor: sıradakini görmek için yukarıdakilerden birini kapatın',
+  scanWhileAsking: 'Alınmadı: bu soru açıkken {{code}} okundu. Önce soruyu yanıtlayın, sonra yeniden okutun.',
   scanNotHere: 'Barkod okundu ({{code}}), ama bu ekranda okutma kullanılmıyor. Sayım, Paketler ya da İadeler ekranını açın.',
   scanNeedsBarcodeField: 'Barkod okundu ({{code}}). Bir ürüne yazmak için önce bir Barkod alanına tıklayın, sonra yeniden okutun.',
   signOutOpenCount: {

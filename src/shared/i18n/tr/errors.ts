@@ -19,6 +19,7 @@ export const errors: Shape<typeof en> = {
   internal: 'Uygulamada beklenmeyen bir sorun oldu.',
   details: 'Ayrıntılar',
   reasons: {
+    storage_code_chars: 'Depo kodunda yalnızca harf, rakam ve . _ - / olabilir (boşluk olmaz), örneğin A-01.',
     count_not_settled: 'Sayım gönderilmeden önce kontrol ekranında {{count}} satır yeniden sayılmalı ya da karar verilmeli.',
     not_in_recount: '{{sku}} yeniden sayılacak satırlardan biri değil. Hiçbir şey sayılmadı; yalnızca listedeki ürünleri okutun.',
     not_recounted: '{{sku}} henüz yeniden sayılmadı.',
