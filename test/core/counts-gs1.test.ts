@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { productsOf } from '../../src/main/core/catalog/products-repo';
+import { withCheckDigit } from '../../src/shared/barcode/gtin';
 import { rig, type TestRig } from '../support/core';
 
 let t: TestRig;
@@ -21,6 +22,35 @@ async function setup() {
 }
 
 describe('GS1 codes in counting', () => {
+  it('a line is never taken past what the service accepts (2,000,000,000): 100,000 × a case of 99,999 is refused, nothing counted', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN });
+    const r = await t.core.call('counts.scan', { sessionId: id, code: '(02)09506000134352(37)99999', quantity: 100_000 });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', params: { reason: 'line_too_large', sku: 'KREM-50' } } });
+    // Up to the limit it counts.
+    await t.call('counts.scan', { sessionId: id, code: '(02)09506000134352(37)19999', quantity: 100_000 });
+    const d = await t.call('counts.get', { sessionId: id });
+    expect(d.lines.map((l) => [l.sku, l.quantity])).toEqual([['KREM-50', 1_999_900_001]]);
+    expect(d.session.totalUnits).toBe(1_999_900_001);
+    const over = await t.core.call('counts.scan', { sessionId: id, code: EAN, quantity: 100_000 });
+    expect(over).toMatchObject({ ok: false, error: { params: { reason: 'line_too_large' } } });
+    // The count still sends (nothing over the limit was stored).
+    expect(await t.call('counts.push', { sessionId: id, confirmed: true })).toMatchObject({ items: 1 });
+  });
+
+  it('lines merged past the limit (an unknown case assigned to the SKU) are refused at Send, with the count still open to fix', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: '(02)09506000134352(37)19999', quantity: 100_000 });
+    const other = withCheckDigit('0869000000001');
+    const unknown = await t.call('counts.scan', { sessionId: id, code: `(02)${other}(37)19999`, quantity: 100_000 });
+    expect(unknown).toMatchObject({ outcome: 'unknown' });
+    await t.call('counts.assign', { sessionId: id, code: unknown.line!.sku, sku: 'KREM-50' });
+    const r = await t.core.call('counts.push', { sessionId: id, confirmed: true });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', params: { reason: 'line_too_large', sku: 'KREM-50' } } });
+    expect((await t.call('counts.get', { sessionId: id })).session.state).toBe('open');
+    expect(await t.call('outbox.list', {})).toEqual([]);
+  });
+
   it('a case label (02)+(37) counts its units of the product, with lot and expiry on the event and the line', async () => {
     const id = await setup();
     const r = await t.call('counts.scan', { sessionId: id, code: `]C1020950600013435237${'12'}${GS}10LOT1${GS}17271231` });

@@ -33,6 +33,24 @@ describe('counting', () => {
     expect((await t.call('counts.open', { storageCode: 'şube-2' })).session.storageCode).toBe('ŞUBE-2');
   });
 
+  it('a scan the core cannot take says why: too many units at once, too long, characters no label prints', async () => {
+    const id = await setup();
+    const reason = async (input: { code: string; quantity?: number }) => {
+      const r = await t.core.call('counts.scan', { sessionId: id, ...input });
+      return r.ok ? 'counted' : r.error.params?.reason;
+    };
+    expect(await reason({ code: EAN, quantity: 100_001 })).toBe('scan_quantity_too_large');
+    expect(await reason({ code: '8'.repeat(600) })).toBe('scan_too_long');
+    expect(await reason({ code: 'AB\u0007C\u0000D' })).toBe('code_control_chars');
+    expect(await t.core.call('counts.setLine', { sessionId: id, sku: 'A\u001b[31mRED', quantity: 1 })).toMatchObject({
+      ok: false,
+      error: { params: { reason: 'code_control_chars' } },
+    });
+    expect((await t.call('counts.get', { sessionId: id })).lines).toEqual([]);
+    // A GS1 code keeps its separator (GS), and 100,000 is still one scan.
+    expect(await reason({ code: EAN, quantity: 100_000 })).toBe('counted');
+  });
+
   it('a storage code with a space is refused with the reason, so the worker is told what a code may hold', async () => {
     t = await rig();
     await t.signIn();

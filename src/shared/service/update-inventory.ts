@@ -9,6 +9,9 @@ export const UPDATE_INVENTORY_PATH = '/Inventory/UpdateInventory';
 /** Items per request the sandbox takes (the service documents no limit; the app sends at most 500). */
 export const MAX_INVENTORY_ITEMS = 5_000;
 
+/** The most units one item may set (the service refuses more): no count line goes past it. */
+export const MAX_INVENTORY_QTY = 2_000_000_000;
+
 const nonBlank = (max: number) =>
   z
     .string()
@@ -18,7 +21,7 @@ const nonBlank = (max: number) =>
 export const InventoryItem = lazy(() =>
   z.object({
     Sku: nonBlank(200),
-    Qty: z.number().int().min(0).max(2_000_000_000),
+    Qty: z.number().int().min(0).max(MAX_INVENTORY_QTY),
     StorageCode: nonBlank(100),
   }),
 );

@@ -1,5 +1,6 @@
 import { checkGtin } from '../../../shared/barcode/gtin';
 import type { CountDetail, CountLine, CountOptions, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
+import { MAX_INVENTORY_QTY } from '../../../shared/service/update-inventory';
 import { createGs1Scans } from './gs1-scan';
 import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
@@ -298,6 +299,19 @@ export function createCountsRepo(ws: Workspace) {
         }
       }
       const sku = known ? known.sku : code;
+      // The service sets at most MAX_INVENTORY_QTY units an item: a line never goes past what it would refuse
+      // (after the count was closed). 100,000 typed × a case label's (37) count of 99,999 would.
+      const before = input.recount ? (trust.lineState(session.id, sku).recount ?? 0) : (s.line.get(session.id, sku)?.quantity ?? 0);
+      if (before + input.quantity > MAX_INVENTORY_QTY) {
+        throw new AppError(
+          'invalid_input',
+          `${sku} would hold ${before + input.quantity} units; the service takes at most ${MAX_INVENTORY_QTY}`,
+          {
+            reason: 'line_too_large',
+            sku,
+          },
+        );
+      }
       if (input.recount) return recountScan(session, sku, code, input.quantity, at, input.station ?? null, known?.via ?? null);
       const eventId = Number(
         s.event.run({

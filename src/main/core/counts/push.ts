@@ -8,6 +8,7 @@ import { enqueueInventory, type InventoryItem } from './inventory-sender';
 import { writeCsv } from '../../../shared/csv/write';
 import { localDay, localInstant, systemTimeZone } from '../../../shared/domain/time';
 import { trustOf, type LineTrust } from './trust';
+import { MAX_INVENTORY_QTY } from '../../../shared/service/update-inventory';
 
 /** A change this large (both absolute and relative) against the previous count asks for a second look. */
 export const isBigChange = (quantity: number, previous: number) => Math.abs(quantity - previous) >= Math.max(10, previous * 0.5);
@@ -157,6 +158,14 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
       throw new AppError('needs_confirmation', `${risky} lines set a SKU to zero or change it a lot`, {
         reason: 'risky_lines',
         count: risky,
+      });
+    }
+    // A line the service would refuse is refused here, while the count is still open to fix it.
+    const tooLarge = r.lines.find((l) => (l.send ?? l.quantity) > MAX_INVENTORY_QTY);
+    if (tooLarge) {
+      throw new AppError('invalid_input', `${tooLarge.sku} would send more than ${MAX_INVENTORY_QTY} units`, {
+        reason: 'line_too_large',
+        sku: tooLarge.sku,
       });
     }
     if (zeroMissing) for (const m of r.missing) counts.setQuantityInTx(sessionId, m.sku, 0);

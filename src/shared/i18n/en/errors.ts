@@ -17,6 +17,13 @@ export const errors = {
   details: 'Details',
   /** Why an action was refused (AppError params.reason), shown instead of the general text. */
   reasons: {
+    code_control_chars:
+      'The code holds characters no label prints (a stray key or a paste). Nothing was counted: scan the label or type the code again.',
+    scan_too_long: 'What was read is longer than any code (over 512 characters). Nothing was counted: scan the label again.',
+    scan_quantity_too_large:
+      'One scan counts at most 100,000 units. Nothing was counted: type a smaller quantity, or set the line’s quantity in the list.',
+    line_too_large:
+      '{{sku}} would hold more than 2,000,000,000 units, more than the service takes. Nothing was changed: check the quantity typed before the scan.',
     storage_code_chars: 'A storage code holds only letters, digits and . _ - / (no spaces), for example A-01.',
     count_not_settled: '{{count}} lines must be recounted or decided in Review before the count can be sent.',
     not_in_recount: '{{sku}} is not one of the lines to recount. Nothing was counted; scan only the products listed.',

@@ -19,6 +19,13 @@ export const errors: Shape<typeof en> = {
   internal: 'Uygulamada beklenmeyen bir sorun oldu.',
   details: 'Ayrıntılar',
   reasons: {
+    code_control_chars:
+      'Kodda etiketlerde basılmayan karakterler var (yanlışlıkla basılan bir tuş ya da yapıştırma). Hiçbir şey sayılmadı: etiketi yeniden okutun ya da kodu yeniden yazın.',
+    scan_too_long: 'Okunan metin bir kod için fazla uzun (512 karakterden fazla). Hiçbir şey sayılmadı: etiketi yeniden okutun.',
+    scan_quantity_too_large:
+      'Bir okutma en fazla 100.000 adet sayar. Hiçbir şey sayılmadı: daha küçük bir miktar yazın ya da satırın miktarını listede girin.',
+    line_too_large:
+      '{{sku}} 2.000.000.000 adetten fazlasını tutacaktı; servis bundan fazlasını almaz. Hiçbir şey değişmedi: okutmadan önce yazılan miktarı kontrol edin.',
     storage_code_chars: 'Depo kodunda yalnızca harf, rakam ve . _ - / olabilir (boşluk olmaz), örneğin A-01.',
     count_not_settled: 'Sayım gönderilmeden önce kontrol ekranında {{count}} satır yeniden sayılmalı ya da karar verilmeli.',
     not_in_recount: '{{sku}} yeniden sayılacak satırlardan biri değil. Hiçbir şey sayılmadı; yalnızca listedeki ürünleri okutun.',
