@@ -33,6 +33,57 @@ const file = (name: string, text: string) => {
 };
 
 describe('wd inventory push and wd outbox', () => {
+  it('reads the file as bytes: an Excel Turkish CSV (Windows-1254) is refused with its letters shown, and read right with --windows-1254', async () => {
+    const p = join(data.dir, 'w1254.csv');
+    // sku,qty / KAŞIK-01,5 / İPEK-ÇORAP,2 as Excel's Turkish "CSV" saves it (Ş DE, İ DD, Ç C7).
+    writeFileSync(
+      p,
+      Buffer.from([
+        ...Buffer.from('sku,qty\nKA'),
+        0xde,
+        ...Buffer.from('IK-01,5\n'),
+        0xdd,
+        ...Buffer.from('PEK-'),
+        0xc7,
+        ...Buffer.from('ORAP,2\n'),
+      ]),
+    );
+    const refused = await wd(data.dir, ['inventory', 'push', p, '--storage', 'W-01'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('KAŞIK-01,5');
+    expect(refused.stderr).toContain('CSV UTF-8');
+    const read = await wd(data.dir, ['inventory', 'push', p, '--storage', 'W-01', '--windows-1254'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(read.code).toBe(0);
+    const w01 = (await stock()).items.filter((i) => i.storageCode === 'W-01');
+    expect(w01).toEqual(
+      expect.arrayContaining([
+        { storageCode: 'W-01', sku: 'KAŞIK-01', qty: 5 },
+        { storageCode: 'W-01', sku: 'İPEK-ÇORAP', qty: 2 },
+      ]),
+    );
+    expect(JSON.stringify(w01)).not.toContain('\uFFFD');
+  });
+
+  it('a binary file is refused in one sentence, without printing its bytes; a missing file or a folder says so in the worker’s language', async () => {
+    const p = join(data.dir, 'image.png');
+    writeFileSync(
+      p,
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x1b, 0x5b, 0x33, 0x31, 0x6d, 0, 1, 2, 3]),
+    );
+    const binary = await wd(data.dir, ['inventory', 'push', p, '--storage', 'W-02']);
+    expect(binary.code).toBe(1);
+    expect(binary.stderr).toContain('not a text file');
+    expect(binary.stderr).not.toMatch(/[\u0000-\u0008\u001b]/);
+    const missing = await wd(data.dir, ['inventory', 'push', join(data.dir, 'nope.csv'), '--storage', 'W-02'], { env: { WD_LANG: 'tr' } });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Dosya bulunamadı');
+    expect(missing.stderr).not.toContain('ENOENT');
+    const folder = await wd(data.dir, ['products', 'save', data.dir], { env: { WD_LANG: 'tr' } });
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain('bir klasör');
+    expect(folder.stderr).not.toContain('EISDIR');
+  });
+
   it('rejects a broken file with one line per problem and queues nothing', async () => {
     const p = file('bad.csv', 'sku,qty\nA1,5\n,3\nA2,x\nA3\nA1,2\n');
     const r = await wd(data.dir, ['inventory', 'push', p, '--storage', 'L011']);

@@ -24,7 +24,10 @@ describe('a quantities file (wd inventory push)', () => {
   });
 
   it('reads the service body, refusing what the service request schema refuses', () => {
-    const r = readInventoryFile('[{"Sku":"S1","Qty":2},{"Sku":"S2","Qty":-1,"StorageCode":"L1"},{"Sku":"S3","Qty":1,"StorageCode":"L2"}]', 'L1');
+    const r = readInventoryFile(
+      '[{"Sku":"S1","Qty":2},{"Sku":"S2","Qty":-1,"StorageCode":"L1"},{"Sku":"S3","Qty":1,"StorageCode":"L2"}]',
+      'L1',
+    );
     expect(r.items).toEqual([{ Sku: 'S1', Qty: 2, StorageCode: 'L1' }]);
     expect(r.problems.map((p) => [p.row, p.code])).toEqual([
       [2, 'qty_not_whole'],
@@ -37,8 +40,24 @@ describe('a quantities file (wd inventory push)', () => {
     expect(readInventoryFile('sku,qty\n', 'L1').problems).toEqual([{ row: 0, code: 'no_items', params: {} }]);
   });
 
+  it('says what is really wrong: a quantity over the service’s limit, a SKU with control characters, columns that are not sku,qty', () => {
+    const r = readInventoryFile('sku,qty\nA1,99999999999999\nA\u0000B,1\n"A\u001b[31mRED",2\nA2,2000000000\n', 'L1');
+    expect(r.problems).toEqual([
+      { row: 2, code: 'qty_too_large', params: { sku: 'A1', qty: '99999999999999' } },
+      { row: 3, code: 'sku_control_chars', params: { sku: '"A\\u0000B"' } },
+      { row: 4, code: 'sku_control_chars', params: { sku: '"A\\u001b[31mRED"' } },
+    ]);
+    expect(readInventoryFile('foo,bar\nA1,5\n', 'L1').problems).toEqual([
+      { row: 1, code: 'header_unknown', params: { columns: 'foo, bar' } },
+    ]);
+    // A file without a header still starts with its first item.
+    expect(readInventoryFile('A1,5\n', 'L1')).toEqual({ items: [{ Sku: 'A1', Qty: 5, StorageCode: 'L1' }], problems: [] });
+  });
+
   it('says every problem in Turkish too', () => {
     const i18n = createI18n('tr');
-    expect(i18n.t('cli:inventoryProblems.qty_not_whole', { sku: 'A2', qty: 'x' })).toBe('A2 adedi "x" tam sayı değil (0 ya da daha büyük olmalı)');
+    expect(i18n.t('cli:inventoryProblems.qty_not_whole', { sku: 'A2', qty: 'x' })).toBe(
+      'A2 adedi "x" tam sayı değil (0 ya da daha büyük olmalı)',
+    );
   });
 });

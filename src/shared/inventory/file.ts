@@ -1,5 +1,5 @@
 import { readCsv } from '../csv/read';
-import { InventoryItem } from '../service/update-inventory';
+import { InventoryItem, MAX_INVENTORY_QTY } from '../service/update-inventory';
 
 /** What is wrong with one row of a quantities file; `code` is translated as cli:inventoryProblems.<code>. */
 export interface InventoryFileProblem {
@@ -9,6 +9,9 @@ export interface InventoryFileProblem {
     | 'sku_empty'
     | 'qty_missing'
     | 'qty_not_whole'
+    | 'qty_too_large'
+    | 'sku_control_chars'
+    | 'header_unknown'
     | 'storage_missing'
     | 'storage_differs'
     | 'duplicate'
@@ -62,9 +65,16 @@ function shownQty(v: unknown): string {
 function check(row: number, item: { Sku: string; Qty: unknown; StorageCode: string }, qtyText: string): InventoryFileProblem | null {
   const v = InventoryItem.safeParse(item);
   if (v.success) return null;
-  const field = v.error.issues[0]?.path[0];
-  if (field === 'Sku') return { row, code: 'sku_empty', params: {} };
+  const issue = v.error.issues[0];
+  const field = issue?.path[0];
+  if (field === 'Sku') {
+    // Shown as JSON ("A\u001b[31m"): the terminal never gets the characters themselves.
+    if (issue?.code === 'custom' && item.Sku.trim()) return { row, code: 'sku_control_chars', params: { sku: JSON.stringify(item.Sku) } };
+    return { row, code: 'sku_empty', params: {} };
+  }
   if (field === 'StorageCode') return { row, code: 'storage_missing', params: { sku: item.Sku } };
+  if (typeof item.Qty === 'number' && Number.isInteger(item.Qty) && item.Qty > MAX_INVENTORY_QTY)
+    return { row, code: 'qty_too_large', params: { sku: item.Sku, qty: qtyText } };
   return { row, code: 'qty_not_whole', params: { sku: item.Sku, qty: qtyText } };
 }
 
@@ -77,6 +87,11 @@ function readCsvRows(text: string, storageCode: string | undefined): Read {
     if (row === 1 && HEADER_SKU.test(cells[0] ?? '') && HEADER_QTY.test(cells[1] ?? '')) continue;
     const sku = cells[0] ?? '';
     const qty = cells[1] ?? '';
+    // A first row that is neither the header nor a quantity: columns named otherwise ("foo,bar"), told as such.
+    if (row === 1 && !/^\d+$/.test(qty)) {
+      out.problems.push({ row, code: 'header_unknown', params: { columns: cells.join(', ') } });
+      continue;
+    }
     if (sku && qty === '') {
       out.problems.push({ row, code: 'qty_missing', params: { sku } });
       continue;

@@ -20,7 +20,11 @@ const nonBlank = (max: number) =>
 
 export const InventoryItem = lazy(() =>
   z.object({
-    Sku: nonBlank(200),
+    // Characters no label prints (a stray control key, a terminal's colour codes) are never a SKU.
+    Sku: nonBlank(200).refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), {
+      message: 'control characters',
+      params: { reason: 'code_control_chars' },
+    }),
     Qty: z.number().int().min(0).max(MAX_INVENTORY_QTY),
     StorageCode: nonBlank(100),
   }),

@@ -39,6 +39,10 @@ export const cli = {
   inventoryProblems: {
     sku_empty: 'SKU is empty',
     qty_missing: 'no quantity for {{sku}}',
+    qty_too_large: 'quantity {{qty}} of {{sku}} is more than the service takes (at most 2,000,000,000)',
+    sku_control_chars: 'SKU {{sku}} holds characters no label prints (control characters)',
+    header_unknown:
+      'the first row ({{columns}}) is neither the header sku,qty (qty may be named quantity, adet or miktar) nor a SKU and its quantity',
     qty_not_whole: 'quantity "{{qty}}" of {{sku}} is not a whole number >= 0',
     storage_missing: 'no storage code for {{sku}} (give --storage)',
     storage_differs: 'storage code {{storageCode}} of {{sku}} differs from --storage {{given}}',
@@ -61,6 +65,13 @@ export const cli = {
   unmatched: 'not in the cache yet',
   notificationsCount_one: '{{count}} notification',
   notificationsCount_other: '{{count}} notifications',
+  fileErrors: {
+    ENOENT: 'File not found: {{file}}',
+    EISDIR: '{{file}} is a folder; give the file in it.',
+    EACCES: 'This user may not read {{file}}.',
+    EPERM: 'This user may not read {{file}}.',
+    other: '{{file}} could not be read.',
+  },
   encodingRefused:
     'The file is not UTF-8; read as Turkish Windows-1254 these lines would be (run again with --windows-1254 if they are right):',
   productsQueued:

@@ -42,6 +42,9 @@ export const cli: Shape<typeof en> = {
   inventoryProblems: {
     sku_empty: 'SKU boş',
     qty_missing: '{{sku}} için adet yok',
+    qty_too_large: '{{sku}} için {{qty}} adedi servisin aldığından fazla (en fazla 2.000.000.000)',
+    sku_control_chars: '{{sku}} SKU’sunda etiketlerde basılmayan karakterler (denetim karakterleri) var',
+    header_unknown: 'ilk satır ({{columns}}) ne sku,qty başlığı (qty yerine quantity, adet ya da miktar da olur) ne de bir SKU ile adedi',
     qty_not_whole: '{{sku}} adedi "{{qty}}" tam sayı değil (0 ya da daha büyük olmalı)',
     storage_missing: '{{sku}} için depo kodu yok (--storage verin)',
     storage_differs: '{{sku}} depo kodu {{storageCode}}, --storage {{given}} ile aynı değil',
@@ -64,6 +67,13 @@ export const cli: Shape<typeof en> = {
   unmatched: 'paket henüz bu bilgisayarda yok',
   notificationsCount_one: '{{count}} bildirim',
   notificationsCount_other: '{{count}} bildirim',
+  fileErrors: {
+    ENOENT: 'Dosya bulunamadı: {{file}}',
+    EISDIR: '{{file}} bir klasör; içindeki dosyayı verin.',
+    EACCES: 'Bu kullanıcı {{file}} dosyasını okuyamaz.',
+    EPERM: 'Bu kullanıcı {{file}} dosyasını okuyamaz.',
+    other: '{{file}} okunamadı.',
+  },
   encodingRefused:
     'Dosya UTF-8 değil; Türkçe Windows-1254 olarak okunursa satırlar şöyle olur (doğruysa --windows-1254 ile yeniden çalıştırın):',
   productsQueued:

@@ -1,21 +1,26 @@
-// node:fs, not node:fs/promises: the promise API is one more module to load at every `wd` start.
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { StorageCode } from '../../../../shared/domain/settings';
 import { isJsonText, readInventoryFile } from '../../../../shared/inventory/file';
 import { AppError } from '../../../core/errors';
 import { parse } from '../args';
 import { call, UsageError, type CliContext, type Command } from '../context';
+import { readTextFile } from '../read-text';
 import { activeProfile } from '../session';
 import { sendQueued } from '../writes';
 
 async function push(ctx: CliContext, argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { storage: { type: 'string' }, yes: { type: 'boolean' } }, true);
+  const { values, positionals } = parse(
+    argv,
+    { storage: { type: 'string' }, yes: { type: 'boolean' }, 'windows-1254': { type: 'boolean' } },
+    true,
+  );
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('give one FILE (CSV sku,qty or a JSON array)');
   if (values.storage !== undefined && !StorageCode.safeParse(values.storage).success)
     throw new UsageError(`bad storage code: ${values.storage}`);
-  const text = readFileSync(file, 'utf8');
+  // Read as the app reads an import: a Turkish Excel CSV's letters are never turned into � unseen.
+  const text = readTextFile(ctx, file, values['windows-1254'] === true);
+  if (text === null) return 1;
   if (!isJsonText(text) && !values.storage) throw new UsageError('a CSV file needs --storage CODE');
   // The shared reader: RFC 4180 CSV or the service's JSON body, every item checked with the UpdateInventory schema.
   const parsed = readInventoryFile(text, values.storage);
@@ -54,7 +59,7 @@ export const inventoryCommand: Command = {
   name: 'inventory',
   summary: 'cli:help.inventory',
   usage:
-    'wd inventory push FILE [--storage CODE] [--yes]   (FILE: CSV "sku,qty" or the JSON array [{Sku, Qty, StorageCode}]; sent now when WD_PASSWORD is set, else queued)',
+    'wd inventory push FILE [--storage CODE] [--yes] [--windows-1254]   (FILE: CSV "sku,qty" or the JSON array [{Sku, Qty, StorageCode}]; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
   async run(ctx, argv) {
     const [sub, ...rest] = argv;
     if (sub !== 'push') throw new UsageError('the only inventory command is "push"');

@@ -1,13 +1,11 @@
-// node:fs, not node:fs/promises: the promise API is one more module to load at every `wd` start.
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseProductCsv, type CsvProblem } from '../../../../shared/products/csv';
-import { decodeFileBytes } from '../../../../shared/products/file-text';
 import { parseProductJson } from '../../../../shared/products/json';
 import type { ProductProblem } from '../../../../shared/products/problems';
 import type { ProductRecord } from '../../../../shared/products/schema';
 import { parse } from '../args';
 import { call, UsageError, type CliContext, type Command } from '../context';
+import { readTextFile } from '../read-text';
 import { activeProfile } from '../session';
 import { sendQueued } from '../writes';
 
@@ -27,19 +25,8 @@ async function save(ctx: CliContext, argv: string[]): Promise<number> {
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('give one FILE: the service’s JSON array, or a CSV (docs/products-csv.md)');
   // The same reading as the Products screen: bytes → UTF-8 / UTF-16, Windows-1254 only when asked.
-  const decoded = decodeFileBytes(new Uint8Array(readFileSync(file)));
-  if (decoded.kind === 'refused') {
-    process.stderr.write(`${ctx.t('products:problems.not_text')}\n`);
-    return 1;
-  }
-  if (decoded.kind === 'confirm' && !values['windows-1254']) {
-    process.stderr.write(`${ctx.t('cli:encodingRefused')}\n`);
-    for (const line of decoded.preview) process.stderr.write(`  ${line}\n`);
-    process.stderr.write(`${ctx.t('products:problems.not_utf8')}\n`);
-    if (ctx.json) ctx.print('', { queued: 0, problems: [{ row: null, column: null, code: 'not_utf8', params: {} }] });
-    return 1;
-  }
-  const text = decoded.text;
+  const text = readTextFile(ctx, file, values['windows-1254'] === true);
+  if (text === null) return 1;
   const isJson = /\.json$/i.test(file) || /^\s*[[{]/.test(text);
   let records: ProductRecord[] = [];
   let problems: (ProductProblem | CsvProblem)[] = [];
