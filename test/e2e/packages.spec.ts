@@ -67,6 +67,9 @@ test('sync 5,000 packages, cut the network, find packages by every kind of code'
   ]) {
     await expect(detail.getByRole('region', { name: section, exact: true })).toBeVisible();
   }
+  // The billing address's lines are not labelled as the shipping address.
+  await expect(detail.getByRole('region', { name: 'Billing address', exact: true }).getByText('Shipping address')).toHaveCount(0);
+  await expect(detail.getByRole('region', { name: 'Billing address', exact: true }).getByText('Address', { exact: true })).toBeVisible();
   await expect(detail.getByRole('region', { name: 'Carrier' }).getByRole('link', { name: 'Open tracking page' })).toHaveAttribute(
     'href',
     order.cargoTrackingLink as string,

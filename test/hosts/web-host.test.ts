@@ -122,5 +122,9 @@ describe('web host', () => {
     expect((await raw('/../secret.txt')).body).not.toContain('do not serve');
     expect((await raw('/%2e%2e/secret.txt')).body).not.toContain('do not serve');
     expect((await raw('/assets/missing.js')).status).toBe(404);
+    // A path that is not valid percent-encoding is a file that is not there, not a server error.
+    const malformed = await raw('/%E0%A4%A');
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).not.toContain('URIError');
   });
 });

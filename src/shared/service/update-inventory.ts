@@ -21,7 +21,7 @@ const nonBlank = (max: number) =>
 export const InventoryItem = lazy(() =>
   z.object({
     // Characters no label prints (a stray control key, a terminal's colour codes) are never a SKU.
-    Sku: nonBlank(200).refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), {
+    Sku: nonBlank(200).refine((s) => !/\p{Cc}/u.test(s), {
       message: 'control characters',
       params: { reason: 'code_control_chars' },
     }),

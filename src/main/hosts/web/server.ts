@@ -176,7 +176,13 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   }
 
   async function serveStatic(pathname: string, res: ServerResponse) {
-    let rel = decodeURIComponent(pathname);
+    let rel: string;
+    try {
+      rel = decodeURIComponent(pathname);
+    } catch {
+      // Not valid percent-encoding ("/%E0%A4%A"): no file has that name.
+      return send(res, 404, { ok: false, error: { code: 'not_found', message: 'not found' } });
+    }
     if (rel === '/' || rel === '/index.html') return sendPage(res);
     rel = normalize(rel).replace(/^([/\\])+/, '');
     const file = resolve(root, rel);

@@ -32,7 +32,8 @@ function AddressBlock({ address }: { address: Address | null | undefined }) {
   return (
     <dl>
       <Field label={t('detail.name')}>{address.fullName ?? [address.firstName, address.lastName].filter(Boolean).join(' ')}</Field>
-      <Field label={t('detail.shipmentAddress')}>
+      {/* The section names which address it is (shipping or billing): the line is just the address. */}
+      <Field label={t('detail.address')}>
         {[address.fullAddress ?? address.address1, address.neighborhood, address.district, address.city, address.postalCode]
           .filter(Boolean)
           .join(', ')}

@@ -52,6 +52,7 @@ export const packages = {
     customerCode: 'Customer code',
     taxNumber: 'Tax number',
     shipmentAddress: 'Shipping address',
+    address: 'Address',
     invoiceAddress: 'Billing address',
     taxOffice: 'Tax office',
     cargo: 'Carrier',

@@ -55,6 +55,7 @@ export const packages: Shape<typeof en> = {
     customerCode: 'Müşteri kodu',
     taxNumber: 'Vergi numarası',
     shipmentAddress: 'Teslimat adresi',
+    address: 'Adres',
     invoiceAddress: 'Fatura adresi',
     taxOffice: 'Vergi dairesi',
     cargo: 'Kargo',
