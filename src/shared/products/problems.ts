@@ -26,6 +26,7 @@ export const shapeCodes = [
   'expected_array',
   'expected_object',
   'invalid_number',
+  'number_unreadable',
   'too_long',
   'too_small',
   'invalid_value',

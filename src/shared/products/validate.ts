@@ -233,6 +233,9 @@ function fromIssue(issue: z.core.$ZodIssue): ProductProblem {
       if (rest.length === 0 && issue.expected === 'object') return problem(record, '', 'not_an_object');
       const input = issue.input;
       if (input === undefined || input === null) return problem(record, field, 'missing_field');
+      // The editor keeps an empty or unreadable price as NaN: said as such, never as "“NaN” is not a number".
+      if (typeof input === 'number' && Number.isNaN(input) && (issue.expected === 'number' || issue.expected === 'int'))
+        return problem(record, field, 'number_unreadable');
       if (typeof input === 'number' && !Number.isFinite(input) && (issue.expected === 'number' || issue.expected === 'int'))
         return problem(record, field, 'invalid_number', { value: String(input) });
       return problem(record, field, expectedCodes[issue.expected] ?? 'invalid_value');

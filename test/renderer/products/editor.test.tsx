@@ -147,6 +147,12 @@ describe('product editor', () => {
     expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
     expect(sale.getAttribute('aria-invalid')).toBe('true');
 
+    // The problem list names the field as the form does, and never shows "NaN" or the request's path.
+    const problems = screen.getByTestId('product-problems').textContent ?? '';
+    expect(problems).toContain('Record 1, Price 1, Sale price: Empty or not a number');
+    expect(problems).toContain('Record 1, SKU:');
+    expect(problems).not.toMatch(/NaN|Prices\[0\]|Main\.Sku| ,/);
+
     fireEvent.change(sale, { target: { value: '0' } });
     fireEvent.blur(sale);
     expect(screen.getByText('The price is 0. Is that right?')).toBeTruthy();

@@ -148,7 +148,7 @@ describe('mistakes', () => {
       'Prices[0].CampaignPrice',
       'campaign_above_sale',
     ],
-    ['a NaN price', single({}, { Prices: [price({ ListPrice: NaN })] }), 'Prices[0].ListPrice', 'invalid_number'],
+    ['a NaN price', single({}, { Prices: [price({ ListPrice: NaN })] }), 'Prices[0].ListPrice', 'number_unreadable'],
     ['a fractional price list id', single({}, { Prices: [price({ EntityListId: 7.5 })] }), 'Prices[0].EntityListId', 'expected_integer'],
     [
       'a missing IsTransferable',

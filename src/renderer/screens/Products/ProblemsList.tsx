@@ -1,5 +1,7 @@
 import type React from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { fieldLabel } from '../../../shared/products/field-label';
 import type { ProductRecord } from '../../../shared/products/schema';
 
 export interface ShownProblem {
@@ -12,6 +14,14 @@ export interface ShownProblem {
 }
 
 const recordName = (r: ProductRecord | undefined) => (r ? r.Main.Sku || r.Main.Option || r.Main.Model || '' : '');
+
+/** "Record 2 KALEM-01, Price 1, List price:" — the field by its name on the form; no empty name. */
+export function whereRecord(t: TFunction<'products'>, record: number, name: string, field: string): string {
+  const label = fieldLabel((key) => t(key as 'editor.sku'), field);
+  return name
+    ? t('editor.whereRecord', { n: record + 1, name, field: label })
+    : t('editor.whereRecordUnnamed', { n: record + 1, field: label });
+}
 
 /** Every problem, one line each, pointing at the record and field (or the file's row and column). */
 export function ProblemsList({
@@ -49,7 +59,7 @@ export function ProblemsList({
                 : t('editor.whereRow', { row: p.row, column: p.column ?? '' })
               : p.record === undefined || p.record < 0
                 ? t('editor.whereRequest')
-                : t('editor.whereRecord', { n: p.record + 1, name: recordName(records?.[p.record]), field: p.field ?? '' });
+                : whereRecord(t, p.record, recordName(records?.[p.record]), p.field ?? '');
           return (
             <li key={i} id={idPrefix ? `${idPrefix}-${i}` : undefined}>
               <span className="where">{where}</span> {t(`problems.${p.code}`, { ...p.params, defaultValue: p.code })}

@@ -15,6 +15,7 @@ export const products = {
     expected_array: 'This must be a list ([ … ]).',
     expected_object: 'This must be an object ({ … }).',
     invalid_number: '“{{value}}” is not a number.',
+    number_unreadable: 'Empty or not a number: type it like 1299 or 1299,00.',
     too_long: 'This is too long (at most {{max}} characters).',
     too_small: 'This must be at least {{min}}.',
     invalid_value: 'This value is not allowed (allowed: {{allowed}}).',
@@ -83,6 +84,9 @@ export const products = {
     removePrice: 'Remove price {{n}}',
     attributes: 'Attributes',
     attribute: 'Attribute',
+    price: 'Price',
+    asset: 'Photo or video',
+    whereRecordUnnamed: 'Record {{n}}, {{field}}:',
     attributeNames: { colour: 'Colour', gender: 'Gender', size: 'Size', brand: 'Brand' },
     value: 'Value',
     culture: 'Language',
@@ -149,8 +153,10 @@ export const products = {
   /** The readable summary of a request, shown before the exact body. */
   summary: {
     title: 'What will be sent',
-    what_one: 'One record goes to the product service ({{kinds}}): a product with the same code is updated, a new one is created. It is sent through the outbox, also when the service is unreachable now.',
-    what_other: '{{count}} records go to the product service ({{kinds}}): products with the same codes are updated, new ones are created. They are sent through the outbox, also when the service is unreachable now.',
+    what_one:
+      'One record goes to the product service ({{kinds}}): a product with the same code is updated, a new one is created. It is sent through the outbox, also when the service is unreachable now.',
+    what_other:
+      '{{count}} records go to the product service ({{kinds}}): products with the same codes are updated, new ones are created. They are sent through the outbox, also when the service is unreachable now.',
     kinds: {
       model_one: '1 model',
       model_other: '{{count}} models',

@@ -17,6 +17,7 @@ export const products: Shape<typeof en> = {
     expected_array: 'Bu bir liste ([ … ]) olmalı.',
     expected_object: 'Bu bir nesne ({ … }) olmalı.',
     invalid_number: '“{{value}}” bir sayı değil.',
+    number_unreadable: 'Boş ya da sayı değil: 1299 ya da 1299,00 gibi yazın.',
     too_long: 'Bu çok uzun (en fazla {{max}} karakter).',
     too_small: 'Bu en az {{min}} olmalı.',
     invalid_value: 'Bu değere izin verilmiyor (izin verilenler: {{allowed}}).',
@@ -85,6 +86,9 @@ export const products: Shape<typeof en> = {
     removePrice: '{{n}}. fiyatı kaldır',
     attributes: 'Özellikler',
     attribute: 'Özellik',
+    price: 'Fiyat',
+    asset: 'Fotoğraf ya da video',
+    whereRecordUnnamed: '{{n}}. kayıt, {{field}}:',
     attributeNames: { colour: 'Renk', gender: 'Cinsiyet', size: 'Beden', brand: 'Marka' },
     value: 'Değer',
     culture: 'Dil',
@@ -150,8 +154,10 @@ export const products: Shape<typeof en> = {
   },
   summary: {
     title: 'Gönderilecekler',
-    what_one: 'Ürün servisine bir kayıt gider ({{kinds}}): aynı kodlu ürün varsa güncellenir, yoksa yeni oluşturulur. Gönderimler üzerinden gider; servise şu an ulaşılamasa bile bekler, sonra gönderilir.',
-    what_other: 'Ürün servisine {{count}} kayıt gider ({{kinds}}): aynı kodlu ürünler güncellenir, yeniler oluşturulur. Gönderimler üzerinden gider; servise şu an ulaşılamasa bile bekler, sonra gönderilir.',
+    what_one:
+      'Ürün servisine bir kayıt gider ({{kinds}}): aynı kodlu ürün varsa güncellenir, yoksa yeni oluşturulur. Gönderimler üzerinden gider; servise şu an ulaşılamasa bile bekler, sonra gönderilir.',
+    what_other:
+      'Ürün servisine {{count}} kayıt gider ({{kinds}}): aynı kodlu ürünler güncellenir, yeniler oluşturulur. Gönderimler üzerinden gider; servise şu an ulaşılamasa bile bekler, sonra gönderilir.',
     kinds: {
       model_one: '1 model',
       model_other: '{{count}} model',

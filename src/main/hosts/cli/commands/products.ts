@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { parseProductCsv, type CsvProblem } from '../../../../shared/products/csv';
+import { fieldLabel } from '../../../../shared/products/field-label';
 import { parseProductJson } from '../../../../shared/products/json';
 import type { ProductProblem } from '../../../../shared/products/problems';
 import type { ProductRecord } from '../../../../shared/products/schema';
@@ -17,7 +18,12 @@ function describeProblem(ctx: CliContext, p: ProductProblem | CsvProblem, record
       : `${ctx.t('products:editor.whereRow', { row: p.row, column: p.column ?? '' })} ${sentence}`;
   if (p.record < 0) return `${ctx.t('products:editor.whereRequest')} ${sentence}`;
   const r = records[p.record];
-  return `${ctx.t('products:editor.whereRecord', { n: p.record + 1, name: r?.Main?.Sku || r?.Main?.Option || r?.Main?.Model || '', field: p.field })} ${sentence}`;
+  const name = r?.Main?.Sku || r?.Main?.Option || r?.Main?.Model || '';
+  const field = fieldLabel((key) => ctx.t(key, { defaultValue: key }), p.field);
+  const where = name
+    ? ctx.t('products:editor.whereRecord', { n: p.record + 1, name, field })
+    : ctx.t('products:editor.whereRecordUnnamed', { n: p.record + 1, field });
+  return `${where} ${sentence}`;
 }
 
 async function save(ctx: CliContext, argv: string[]): Promise<number> {
