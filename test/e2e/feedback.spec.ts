@@ -132,7 +132,9 @@ test.describe('Turkish: the core’s errors in the worker’s words', () => {
     await page.getByTestId('return-list').getByRole('listitem').first().click();
     await expect(page.getByTestId('inspection-line').first()).toBeVisible();
     await scan(page, 'RAF-77');
-    await expect(page.getByText(L.errors.reasons.not_in_return.replace('{{code}}', 'RAF-77'))).toBeVisible();
+    // One message, not a second one in the detail that says something else.
+    await expect(page.getByTestId('no-match')).toContainText(L.returns.noMatchHere.replace('{{code}}', 'RAF-77'));
+    await expect(page.getByText(L.errors.reasons.not_in_return.replace('{{code}}', 'RAF-77'))).toHaveCount(0);
     await noEnglish('a code not in the return');
 
     // A write the service refuses, in the push status and in Recent counts.

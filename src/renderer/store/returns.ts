@@ -31,6 +31,11 @@ interface ReturnsState {
   matches: ReturnSummary[] | null;
   /** A scanned code that matched nothing. */
   noMatch: string | null;
+  /**
+   * Why the scanned code was taken nowhere: no return has it; with a return open, it is not one of
+   * its items either; or that return's inspection is done (reopen it to add the item).
+   */
+  noMatchWhy: 'no_return' | 'not_in_return' | 'inspection_done';
   selected: number | null;
   detail: ReturnDetail | null;
   detailError: AppErrorShape | null;
@@ -107,6 +112,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     error: null,
     matches: null,
     noMatch: null,
+    noMatchWhy: 'no_return',
     selected: null,
     detail: null,
     detailError: null,
@@ -166,14 +172,22 @@ export const useReturns = create<ReturnsState>()((set, get) => {
         return 'listed';
       }
       const d = get().detail;
-      if (d && d.inspection?.state !== 'done') {
+      if (d && d.inspection?.state === 'done') {
+        set({ noMatch: code, noMatchWhy: 'inspection_done', matches: null });
+        return 'none';
+      }
+      if (d) {
         const item = await get().scanItem(code);
         if (item.ok) {
           set({ noMatch: null });
           return 'item';
         }
+        // Neither a return nor an item of this one: one message (beside the scan field), not a second in the detail.
+        if (item.error.params?.reason !== 'not_in_return') return 'none';
+        set({ noMatch: code, noMatchWhy: 'not_in_return', matches: null, detailError: null });
+        return 'none';
       }
-      set({ noMatch: code, matches: null });
+      set({ noMatch: code, noMatchWhy: 'no_return', matches: null });
       return 'none';
     },
 

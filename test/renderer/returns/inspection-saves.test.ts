@@ -141,4 +141,41 @@ describe('returns: saving an inspection', () => {
     expect(next.ok).toBe(true);
     expect(state).toMatchObject({ recommendation: 'reject', note: 'kutu ezik' });
   });
+
+  it('a code neither a return nor an item of the open one is one message, not two that disagree', async () => {
+    service(0);
+    setBridgeForTests(
+      fakeBridge({
+        'returns.scan': () => [],
+        'returns.scanItem': ({ code }) => ({
+          ok: false,
+          error: {
+            code: 'not_found',
+            message: `${code} is neither an item of this return nor a product`,
+            params: { reason: 'not_in_return', code },
+          },
+        }),
+        'returns.list': () => ({ total: 0, items: [] }),
+      }).api,
+    );
+    expect(await useReturns.getState().scan('NOTACODE123')).toBe('none');
+    expect(useReturns.getState()).toMatchObject({ noMatch: 'NOTACODE123', noMatchWhy: 'not_in_return', detailError: null });
+  });
+
+  it('a scan after the inspection is done says to reopen it, not that no return has the code', async () => {
+    service(0);
+    const done = useReturns.getState().detail!;
+    useReturns.setState({ detail: { ...done, inspection: { ...done.inspection!, state: 'done', doneAt: stamp(5) } } });
+    const calls: string[] = [];
+    setBridgeForTests(
+      fakeBridge({
+        'returns.scan': () => (calls.push('scan'), []),
+        'returns.scanItem': () => (calls.push('scanItem'), { ok: false, error: { code: 'conflict', message: 'done' } }),
+        'returns.list': () => ({ total: 0, items: [] }),
+      }).api,
+    );
+    expect(await useReturns.getState().scan('8690000000012')).toBe('none');
+    expect(useReturns.getState()).toMatchObject({ noMatch: '8690000000012', noMatchWhy: 'inspection_done' });
+    expect(calls).toEqual(['scan']);
+  });
 });

@@ -30,6 +30,7 @@ export function ReturnsScreen() {
       error: st.error,
       matches: st.matches,
       noMatch: st.noMatch,
+      noMatchWhy: st.noMatchWhy,
       detail: st.detail,
       detailError: st.detailError,
       selected: st.selected,
@@ -41,6 +42,7 @@ export function ReturnsScreen() {
   );
   const syncNow = usePackages((p) => p.syncNow);
   const sound = useApp((a) => a.settings?.scanner.sound ?? true);
+  const online = useApp((a) => a.status.online);
   const [code, setCode] = useState('');
   const [customer, setCustomer] = useState(s.filters.customer);
   const { init, scan, setFilters } = s;
@@ -97,10 +99,17 @@ export function ReturnsScreen() {
           </form>
           {s.noMatch ? (
             <div className="error" role="alert" data-testid="no-match">
-              {t('noMatch', { code: s.noMatch })}{' '}
-              <button type="button" className="btn btn-small" onClick={() => void syncNow()}>
-                {t('noMatchSync')}
-              </button>
+              {s.noMatchWhy === 'inspection_done'
+                ? t('noMatchDone', { code: s.noMatch })
+                : s.noMatchWhy === 'not_in_return'
+                  ? t('noMatchHere', { code: s.noMatch })
+                  : t('noMatch', { code: s.noMatch })}{' '}
+              {/* A sync may bring a return this computer does not have yet: offered only when the service answers. */}
+              {s.noMatchWhy !== 'inspection_done' && online ? (
+                <button type="button" className="btn btn-small" onClick={() => void syncNow()}>
+                  {t('noMatchSync')}
+                </button>
+              ) : null}
             </div>
           ) : null}
           {s.matches ? (

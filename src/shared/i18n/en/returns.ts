@@ -20,6 +20,8 @@ export const returns = {
   list: 'Return list',
   none: 'No return matches.',
   noMatch: 'No return in this computer’s copy has the code “{{code}}”.',
+  noMatchHere: '“{{code}}” is neither an item of this return nor a return in this computer’s copy.',
+  noMatchDone: '“{{code}}” was not added: the inspection of this return is done. Choose “Reopen for editing” first.',
   noMatchSync: 'Sync now and try again',
   several: 'Several returns match “{{code}}”: pick one.',
   decision: { awaiting: 'awaiting decision', confirmed: 'confirmed', rejected: 'rejected' },

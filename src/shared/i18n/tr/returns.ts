@@ -23,6 +23,8 @@ export const returns: Shape<typeof en> = {
   list: 'İade listesi',
   none: 'Eşleşen iade yok.',
   noMatch: 'Bu bilgisayardaki kopyada “{{code}}” koduna sahip iade yok.',
+  noMatchHere: '“{{code}}” ne bu iadenin bir ürünü ne de bu bilgisayardaki kopyada bir iade.',
+  noMatchDone: '“{{code}}” eklenmedi: bu iadenin incelemesi tamamlandı. Önce “Düzenlemek için yeniden aç”ı seçin.',
   noMatchSync: 'Şimdi eşitleyip yeniden deneyin',
   several: '“{{code}}” ile birden çok iade eşleşiyor: birini seçin.',
   decision: { awaiting: 'karar bekliyor', confirmed: 'onaylandı', rejected: 'reddedildi' },
