@@ -91,4 +91,19 @@ describe('every reason the core gives is told in the worker’s language', () =>
     expect(why).toContain('23 Kas 2026');
     expect(why).not.toContain('2026-11-23T');
   });
+
+  it('a refusal promises nothing the app does not do: no "tries again" where nothing retries (sign-in), no refusal for a garbled 200', () => {
+    for (const language of ['tr', 'en'] as const) {
+      const t = i18n.getFixedT(language);
+      for (const status of [429, 500, 503]) {
+        const { why } = describeError(t, { code: 'service_error', message: '', params: { status } });
+        expect(why).not.toMatch(/tries again|yeniden deneyecek/);
+      }
+      expect(describeError(t, { code: 'network', message: '', params: { cause: 'dropped' } }).why).not.toMatch(
+        /tries again|yeniden deneyecek/,
+      );
+      const garbled = describeError(t, { code: 'bad_response', message: 'not JSON', params: { status: 200 } });
+      expect(garbled.why).toBeNull();
+    }
+  });
 });

@@ -81,7 +81,7 @@ describe('errors in the worker’s words', () => {
     const t = i18n.getFixedT('tr');
     expect(describeError(t, { code: 'network', message: 'cannot reach http://x (UND_ERR_SOCKET)', params: { cause: 'dropped' } })).toEqual({
       title: 'Servise ulaşılamıyor. Ağı veya adresi kontrol edin.',
-      why: 'Servisle konuşurken bağlantı koptu. Uygulama yeniden deneyecek.',
+      why: 'Servisle konuşurken bağlantı koptu. Sırada bekleyen gönderimler kendiliğinden yeniden gönderilir; başka bir işlemse yeniden deneyin.',
     });
     const refused = describeError(t, {
       code: 'service_error',

@@ -29,7 +29,8 @@ export function describeError(t: TFunction, error: AppErrorShape): { title: stri
     const why = t(`errors:cause.${p.cause}`, { defaultValue: '' });
     return { title, why: why || null };
   }
-  if (typeof p.status === 'number' || typeof p.status === 'string') {
+  // A garbled answer is not a refusal, whatever its status (a 200 the app cannot read).
+  if ((typeof p.status === 'number' || typeof p.status === 'string') && error.code !== 'bad_response') {
     const status = String(p.status);
     const key = isKnownStatus(status) ? status : status.startsWith('5') ? '5xx' : null;
     return { title, why: key ? t(`errors:http.${key}`) : t('errors:http.refused', { status }) };

@@ -94,7 +94,8 @@ export const errors = {
   cause: {
     refused: 'Nothing answers at that address: the service may be stopped, or the address is wrong.',
     dns: 'The address name cannot be found: check the address in the connection.',
-    dropped: 'The connection was cut while talking to the service. The app tries again.',
+    dropped:
+      'The connection was cut while talking to the service. Writes waiting in the outbox are sent again by themselves; anything else, try again.',
     other: '',
   },
   http: {
@@ -105,8 +106,9 @@ export const errors = {
     '404': 'The service does not know this record or address.',
     '409': 'The service has a newer version of this record.',
     '413': 'What was sent is too large for the service.',
-    '429': 'The service is busy. The app tries again a little later.',
-    '5xx': 'The service has a problem on its side. The app tries again.',
+    '429': 'The service is busy. Writes waiting in the outbox are sent again by themselves; anything else, try again in a minute.',
+    '5xx':
+      'The service has a problem on its side. Writes waiting in the outbox are sent again by themselves; anything else, try again later.',
   },
   /** A workspace file that cannot be used (AppError params.reason). */
   workspace: {

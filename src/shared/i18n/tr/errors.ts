@@ -97,7 +97,8 @@ export const errors: Shape<typeof en> = {
   cause: {
     refused: 'Bu adreste cevap veren yok: servis kapalı olabilir ya da adres yanlış.',
     dns: 'Adres bulunamadı: bağlantıdaki adresi kontrol edin.',
-    dropped: 'Servisle konuşurken bağlantı koptu. Uygulama yeniden deneyecek.',
+    dropped:
+      'Servisle konuşurken bağlantı koptu. Sırada bekleyen gönderimler kendiliğinden yeniden gönderilir; başka bir işlemse yeniden deneyin.',
     other: '',
   },
   http: {
@@ -108,8 +109,10 @@ export const errors: Shape<typeof en> = {
     '404': 'Servis bu kaydı ya da adresi tanımıyor.',
     '409': 'Serviste bu kaydın daha yeni bir hâli var.',
     '413': 'Gönderilen bilgi servis için fazla büyük.',
-    '429': 'Servis yoğun. Uygulama biraz sonra yeniden deneyecek.',
-    '5xx': 'Servisin kendi tarafında bir sorun var. Uygulama yeniden deneyecek.',
+    '429':
+      'Servis yoğun. Sırada bekleyen gönderimler kendiliğinden yeniden gönderilir; başka bir işlemse bir dakika sonra yeniden deneyin.',
+    '5xx':
+      'Servisin kendi tarafında bir sorun var. Sırada bekleyen gönderimler kendiliğinden yeniden gönderilir; başka bir işlemse daha sonra yeniden deneyin.',
   },
   workspace: {
     workspace_missing:
