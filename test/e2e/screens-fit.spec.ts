@@ -204,6 +204,16 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await check(page, info, '06-counts-picker');
         await page.getByRole('button', { name: 'A-01-01', exact: true }).click();
         for (const line of rec.lines.slice(0, 3)) await scan(page, line.barcode);
+        await expect(page.getByTestId('last-scan')).toContainText('+1');
+        // While counting known items the scanning column needs no scrolling: the typed-code field
+        // sits above the buttons, not under them (an unknown code's card, below, may grow).
+        const column = await page.evaluate(() => {
+          const left = document.querySelector('.counting-left')!;
+          const field = document.querySelector('[data-testid="manual-code"]')!.getBoundingClientRect();
+          const buttons = document.querySelector('.sticky-actions')!.getBoundingClientRect();
+          return { scrolls: left.scrollHeight > left.clientHeight + 1, fieldBelowButtons: field.bottom > buttons.top + 1 };
+        });
+        expect.soft(column, 'counting: the scanning column').toEqual({ scrolls: false, fieldBelowButtons: false });
         await scan(page, '2000000000008');
         await expect(page.locator('.count-lines, table').first()).toBeVisible();
         await check(page, info, '07-counts-counting');

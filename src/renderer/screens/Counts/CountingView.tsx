@@ -72,6 +72,22 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
             {t('waiting', { count: pending })}
           </span>
         ) : null}
+        {/* What is done once a count, out of the way of the scanning column (which must fit 1024×768). */}
+        <div className="row counting-head-actions">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => void c.exportCsv(session.id).then((r) => r.ok && downloadText(r.value.filename, r.value.csv))}
+          >
+            {t('actions.export')}
+          </button>
+          <button type="button" className="btn btn-small" onClick={c.closeSession}>
+            {t('actions.other')}
+          </button>
+          <button type="button" className="btn btn-small btn-danger" onClick={() => setConfirmDiscard(true)}>
+            {t('actions.discard')}
+          </button>
+        </div>
       </div>
       <p className="hint">{t('scanHere')}</p>
       <RecountBanner onReview={onReview} />
@@ -95,7 +111,8 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
                 autoFocus
                 data-focus-home
               />
-              <small id="qty-hint" className="hint">
+              {/* Said by the line above the card already; kept for screen readers. */}
+              <small id="qty-hint" className="visually-hidden">
                 {t('nextQuantityHint')} {t('nextQuantityHintKeys')}
               </small>
             </label>
@@ -114,25 +131,13 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
             </form>
           </div>
           <ErrorText error={c.error} />
+          {/* Kept in view under the column: the two buttons a worker presses while counting. */}
           <div className="row sticky-actions">
-            <button type="button" className="btn" onClick={() => void c.undo(1)} aria-keyshortcuts="Control+Z">
-              {t('actions.undo')}
-            </button>
             <button type="button" className="btn btn-primary" data-primary onClick={onReview} disabled={session.lineCount === 0}>
               {t('actions.review')}
             </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void c.exportCsv(session.id).then((r) => r.ok && downloadText(r.value.filename, r.value.csv))}
-            >
-              {t('actions.export')}
-            </button>
-            <button type="button" className="btn" onClick={c.closeSession}>
-              {t('actions.other')}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => setConfirmDiscard(true)}>
-              {t('actions.discard')}
+            <button type="button" className="btn" onClick={() => void c.undo(1)} aria-keyshortcuts="Control+Z">
+              {t('actions.undo')}
             </button>
           </div>
         </div>

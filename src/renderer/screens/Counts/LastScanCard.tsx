@@ -67,7 +67,9 @@ export function LastScanCard() {
       ) : (
         <>
           {last.name ? (
-            <div className="last-scan-big">{last.name}</div>
+            <div className="last-scan-big last-scan-name" title={last.name}>
+              {last.name}
+            </div>
           ) : (
             <div
               className="last-scan-big"
