@@ -44,3 +44,15 @@ export const err = (code: ErrorCode, message: string, params?: AppErrorShape['pa
   ok: false,
   error: params ? { code, message, params } : { code, message },
 });
+
+/**
+ * An input the contract refuses, as the core answers it: the zod issues as the technical text and,
+ * where a rule says in the worker's words what a field may hold (a refinement with
+ * `params: { reason }`), that reason (errors.reasons.*).
+ */
+export function invalidInput(error: z.ZodError, maxMessage = 2_000): Err {
+  const reason = error.issues
+    .map((i) => (i.code === 'custom' ? (i.params as { reason?: unknown } | undefined)?.reason : undefined))
+    .find((r): r is string => typeof r === 'string');
+  return err('invalid_input', z.prettifyError(error).slice(0, maxMessage), reason ? { reason } : undefined);
+}

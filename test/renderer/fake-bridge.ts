@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, events, type Api, type Contract, type EventName, type EventPayload, type MethodName } from '../../src/shared/contract';
-import { AppErrorSchema, err, ok, type Result } from '../../src/shared/result';
+import { AppErrorSchema, err, invalidInput, ok, type Result } from '../../src/shared/result';
 
 export interface FakeBridgeOptions {
   /**
@@ -47,7 +47,7 @@ export function fakeBridge(handlers: FakeHandlers, options: FakeBridgeOptions = 
         const spec = contract[method];
         if (!spec) return err('unknown_method', prop);
         const parsedInput = spec.input.safeParse(input === undefined ? {} : input);
-        if (!parsedInput.success) return err('invalid_input', z.prettifyError(parsedInput.error));
+        if (!parsedInput.success) return invalidInput(parsedInput.error);
         const h = handlers[method] as ((input: unknown) => unknown) | undefined;
         if (!h) return err('unknown_method', prop);
         const v = await h(parsedInput.data);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, isMethodName, type MethodName } from '../../shared/contract';
-import { err, ok, type Result } from '../../shared/result';
+import { err, invalidInput, ok, type Result } from '../../shared/result';
 import { AppError } from './errors';
 import type { CallMeta, Handlers } from './handler-types';
 
@@ -24,13 +24,7 @@ export function createInvoker(
     }
     const spec = contract[name];
     const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
-    if (!parsed.success) {
-      // A rule that says in the worker's words what a field may hold gives its reason (errors.reasons.*).
-      const reason = parsed.error.issues
-        .map((i) => (i.code === 'custom' ? (i.params as { reason?: unknown } | undefined)?.reason : undefined))
-        .find((r) => typeof r === 'string');
-      return err('invalid_input', z.prettifyError(parsed.error).slice(0, MAX_MESSAGE), typeof reason === 'string' ? { reason } : undefined);
-    }
+    if (!parsed.success) return invalidInput(parsed.error, MAX_MESSAGE);
     const meta: CallMeta = { caller };
     try {
       guard?.(name, parsed.data, meta);

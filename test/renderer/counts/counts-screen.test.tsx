@@ -127,6 +127,23 @@ describe('counts screen', () => {
     expect(screen.getByTestId<HTMLInputElement>('next-quantity').value).toBe('');
   });
 
+  it('a scan refused as too long shows the reason and a shortened code that stays inside the card', async () => {
+    setup({
+      'counts.scan': () => ({
+        ok: false,
+        error: { code: 'invalid_input', message: 'at most 512 characters', params: { reason: 'scan_too_long' } },
+      }),
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    const long = `AB${'7'.repeat(596)}CD`;
+    await typeCode(long);
+    const card = screen.getByTestId('last-scan');
+    expect(card.dataset.outcome).toBe('failed');
+    expect(card.textContent).toContain('longer than any code');
+    expect(card.textContent).not.toContain(long);
+    expect(card.textContent).toMatch(/AB7+…7+CD/);
+  });
+
   it('tells a misread apart from an unknown product and offers to assign the unknown one', async () => {
     let n = 0;
     setup({

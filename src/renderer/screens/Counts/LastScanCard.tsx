@@ -7,6 +7,9 @@ import { Gs1ScanFacts, ScanProblemText } from './Gs1Facts';
 import { UnknownResolver } from './UnknownResolver';
 
 /** Big enough to read from a metre away: what was just scanned and what it did. */
+/** A code too long for the card (a garbled read of hundreds of characters): its start and end. */
+const shortCode = (code: string) => (code.length > 40 ? `${code.slice(0, 24)}…${code.slice(-12)}` : code);
+
 export function LastScanCard() {
   const { t } = useTranslation(['counts', 'gs1']);
   const { last, nextQuantity } = useCounts(useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity })));
@@ -37,7 +40,7 @@ export function LastScanCard() {
       >
         <div className="last-scan-label">{t('last.title')}</div>
         <div className="last-scan-big">{t('last.failed')}</div>
-        <div className="last-scan-sub">{t('last.failedHint', { code: last.code })}</div>
+        <div className="last-scan-sub">{t('last.failedHint', { code: shortCode(last.code) })}</div>
         <ErrorText error={last.error} />
         {next}
       </section>
