@@ -107,18 +107,28 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
     <section className="card" aria-labelledby="import-title">
       <h2 id="import-title">{t('editor.importTitle')}</h2>
       <p className="hint">{t('editor.importHint')}</p>
-      <label className="field">
+      {/* The browser's own file button speaks the system's language ("Choose File"): ours speaks the app's. */}
+      <label className="field import-file">
         <span>{t('editor.importFile')}</span>
-        <input
-          type="file"
-          accept=".json,.csv,application/json,text/csv"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            // Cleared, so choosing the same file again (saved anew, or after Cancel) reads it again.
-            e.target.value = '';
-            if (file) void read(file);
-          }}
-        />
+        <span className="row">
+          <input
+            type="file"
+            className="visually-hidden"
+            accept=".json,.csv,application/json,text/csv"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              // Cleared, so choosing the same file again (saved anew, or after Cancel) reads it again.
+              e.target.value = '';
+              if (file) void read(file);
+            }}
+          />
+          <span className="btn" aria-hidden="true">
+            {t('editor.importChoose')}
+          </span>
+          <span className="hint" aria-hidden="true">
+            {name ?? t('editor.importNone')}
+          </span>
+        </span>
       </label>
       {progress ? (
         <p role="status" className="hint">

@@ -137,6 +137,8 @@ export const products = {
     importHint:
       'A JSON file in the service’s own format, or a CSV (see the README for its columns). Every problem is listed before anything can be sent.',
     importFile: 'File',
+    importChoose: 'Choose a file…',
+    importNone: 'No file chosen yet',
     importTooLarge: 'This file is {{size}} MB; files up to {{max}} MB can be imported. Split it into smaller files.',
     importUnreadable: 'The file could not be read.',
     importBroken: 'The file could not be checked: it is broken or built in a way the app cannot read ({{detail}}).',

@@ -139,6 +139,8 @@ export const products: Shape<typeof en> = {
     importHint:
       'Servisin kendi biçiminde bir JSON dosyası ya da bir CSV (sütunları README’de). Bir şey gönderilmeden önce her sorun listelenir.',
     importFile: 'Dosya',
+    importChoose: 'Dosya seçin…',
+    importNone: 'Henüz dosya seçilmedi',
     importTooLarge: 'Bu dosya {{size}} MB; en fazla {{max}} MB içe aktarılabilir. Dosyayı daha küçük parçalara bölün.',
     importUnreadable: 'Dosya okunamadı.',
     importBroken: 'Dosya kontrol edilemedi: bozuk ya da uygulamanın okuyamayacağı biçimde ({{detail}}).',
