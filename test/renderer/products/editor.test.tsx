@@ -127,6 +127,8 @@ describe('product editor', () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'New single product' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add a price' }));
+    // The new price's first field takes the focus: the worker types on without a Tab.
+    expect(document.activeElement).toBe(screen.getByLabelText('Price list'));
     const list = screen.getByLabelText<HTMLInputElement>('List price');
     const sale = screen.getByLabelText<HTMLInputElement>('Sale price');
     // Typed one key at a time: the comma and the dot survive.

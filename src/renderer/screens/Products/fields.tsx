@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readDecimal } from '../../../shared/products/csv-cells';
 import type { ProductRecord } from '../../../shared/products/schema';
@@ -99,6 +99,27 @@ function textField(record: ProductRecord, m: TextMember, c: string): string {
 }
 
 /** Names, descriptions … per culture (std, tr, en). */
+/**
+ * "Add a price" (an attribute, a photo) puts the focus in the row it added, on its first field,
+ * instead of leaving it on the button: the worker types on at once.
+ */
+function useFocusAdded(count: number) {
+  const ref = useRef<HTMLFieldSetElement>(null);
+  const adding = useRef(false);
+  useEffect(() => {
+    if (!adding.current) return;
+    adding.current = false;
+    const rows = ref.current?.querySelectorAll('.list-row-editor');
+    rows?.[rows.length - 1]?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [count]);
+  return {
+    ref,
+    added: () => {
+      adding.current = true;
+    },
+  };
+}
+
 export function TextsEditor({
   record,
   members,
@@ -146,8 +167,9 @@ export function TextsEditor({
 export function PricesEditor({ record, onChange }: { record: ProductRecord; onChange: Edit }) {
   const { t } = useTranslation('products');
   const prices = record.Prices ?? [];
+  const { ref: rowsRef, added } = useFocusAdded(prices.length);
   return (
-    <fieldset className="list-editor">
+    <fieldset className="list-editor" ref={rowsRef}>
       <legend>{t('editor.prices')}</legend>
       {prices.map((p, i) => (
         <div key={i} className="row list-row-editor">
@@ -206,7 +228,14 @@ export function PricesEditor({ record, onChange }: { record: ProductRecord; onCh
           </button>
         </div>
       ))}
-      <button type="button" className="btn btn-small" onClick={() => onChange(setListItem(record, 'Prices', prices.length, newPrice()))}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => {
+          added();
+          onChange(setListItem(record, 'Prices', prices.length, newPrice()));
+        }}
+      >
         {t('editor.addPrice')}
       </button>
     </fieldset>
@@ -216,8 +245,9 @@ export function PricesEditor({ record, onChange }: { record: ProductRecord; onCh
 export function AttributesEditor({ record, onChange }: { record: ProductRecord; onChange: Edit }) {
   const { t } = useTranslation('products');
   const list = record.Attributes ?? [];
+  const { ref: rowsRef, added } = useFocusAdded(list.length);
   return (
-    <fieldset className="list-editor">
+    <fieldset className="list-editor" ref={rowsRef}>
       <legend>{t('editor.attributes')}</legend>
       {list.map((a, i) => (
         <div key={i} className="row list-row-editor">
@@ -270,7 +300,10 @@ export function AttributesEditor({ record, onChange }: { record: ProductRecord; 
       <button
         type="button"
         className="btn btn-small"
-        onClick={() => onChange(setListItem(record, 'Attributes', list.length, newAttribute()))}
+        onClick={() => {
+          added();
+          onChange(setListItem(record, 'Attributes', list.length, newAttribute()));
+        }}
       >
         {t('editor.addAttribute')}
       </button>
@@ -281,8 +314,9 @@ export function AttributesEditor({ record, onChange }: { record: ProductRecord; 
 export function AssetsEditor({ record, onChange }: { record: ProductRecord; onChange: Edit }) {
   const { t } = useTranslation('products');
   const list = record.Assets ?? [];
+  const { ref: rowsRef, added } = useFocusAdded(list.length);
   return (
-    <fieldset className="list-editor">
+    <fieldset className="list-editor" ref={rowsRef}>
       <legend>{t('editor.assets')}</legend>
       {list.map((a, i) => (
         <div key={i} className="row list-row-editor">
@@ -325,7 +359,10 @@ export function AssetsEditor({ record, onChange }: { record: ProductRecord; onCh
       <button
         type="button"
         className="btn btn-small"
-        onClick={() => onChange(setListItem(record, 'Assets', list.length, newAsset(list.length)))}
+        onClick={() => {
+          added();
+          onChange(setListItem(record, 'Assets', list.length, newAsset(list.length)));
+        }}
       >
         {t('editor.addAsset')}
       </button>
