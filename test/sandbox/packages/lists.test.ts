@@ -108,6 +108,12 @@ describe('sandbox package lists', () => {
     );
     expect(items.every((i) => typeof i.returnReason === 'string')).toBe(true);
     expect(items.some((i) => (i.returnLineAttachments ?? []).length > 0)).toBe(true);
+    // Training data never shows a status change after "now" (the anchor), and its steps come in order.
+    for (const p of [...(await api.orders({ size: 60 })).body.data, ...ret]) {
+      const times = (p.packageHistories as { createdDate: string }[]).map((h) => Date.parse(h.createdDate));
+      expect(Math.max(...times)).toBeLessThanOrEqual(anchor);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
   });
 
   it('applies every filter, ignores null and empty ones, takes dates in s or ms', async () => {

@@ -105,7 +105,15 @@ export class Dataset {
     const orderTs = at ?? this.anchor - Math.floor(rng() * this.days * DAY);
     const ageDays = (this.anchor - orderTs) / DAY;
     const { status, path } = orderStatus(rng, ageDays);
-    const history = path.map((s, i) => ({ ts: orderTs + i * int(rng, 2, 20) * HOUR, status: s }));
+    // Never after the anchor ("now"): a recent order's later steps happen at it, not in the future.
+    const latest = Math.max(this.anchor, orderTs);
+    let stepAt = orderTs;
+    // One step after another (2–20 hours each), never after the anchor.
+    const history = path.map((s, i) => {
+      const step = int(rng, 2, 20) * HOUR;
+      if (i > 0) stepAt += step;
+      return { ts: Math.min(stepAt, latest), status: s };
+    });
     return {
       kind: 'order',
       n,
@@ -136,7 +144,13 @@ export class Dataset {
           : r < 0.85
             ? ['Returned', true, ['ReturnPending', 'Shipped', 'Returned']]
             : ['ReturnedRequestDenied', false, ['ReturnPending', 'Shipped', 'ReturnedRequestDenied']];
-    const history = path.map((s, i) => ({ ts: returnTs + i * int(rng, 6, 30) * HOUR, status: s }));
+    const latest = Math.max(this.anchor, returnTs);
+    let stepAt = returnTs;
+    const history = path.map((s, i) => {
+      const step = int(rng, 6, 30) * HOUR;
+      if (i > 0) stepAt += step;
+      return { ts: Math.min(stepAt, latest), status: s };
+    });
     return {
       kind: 'return',
       n,
