@@ -93,6 +93,17 @@ describe('counting', () => {
     });
   });
 
+  it('an unknown code assigned to a product’s barcode (scanned into the field) goes to that product’s SKU, without asking', async () => {
+    const id = await setup();
+    await t.call('counts.scan', { sessionId: id, code: EAN2 });
+    const assigned = await t.call('counts.assign', { sessionId: id, code: EAN2, sku: EAN });
+    expect(assigned.lines).toEqual([expect.objectContaining({ sku: 'SKU-1', quantity: 1, unknown: false })]);
+    expect(await t.call('counts.scan', { sessionId: id, code: EAN2 })).toMatchObject({
+      outcome: 'counted',
+      line: { sku: 'SKU-1', quantity: 2 },
+    });
+  });
+
   it('sets, removes and undoes lines, newest first', async () => {
     const id = await setup();
     await t.call('counts.scan', { sessionId: id, code: EAN });

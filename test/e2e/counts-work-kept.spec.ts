@@ -90,6 +90,26 @@ test.describe('counts: work is kept', () => {
     await expect(card).toContainText('RAF-DEPO was not stored');
   });
 
+  test('the product’s barcode scanned into “SKU this code belongs to” fills the field (nothing counted) and assigns to its SKU', async ({ page, app }) => {
+    await addDepo(page, app);
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await knownProduct(app, { sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' });
+    await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    await typeScan(page, 'KOLI-9');
+    const card = page.getByTestId('last-scan');
+    await card.getByRole('button', { name: 'Assign to SKU…' }).click();
+    const field = card.getByLabel('SKU this code belongs to');
+    await expect(field).toBeFocused();
+    await scanWithGaps(page, '8690345727803', []);
+    await expect(field).toHaveValue('8690345727803');
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
+    await card.getByRole('button', { name: 'Save' }).click();
+    // A product's barcode is no SKU to confirm: the line goes to its SKU at once.
+    await expect(page.getByTestId('count-lines')).toContainText('SKU-CIZIM');
+    await expect(page.getByTestId('count-lines')).not.toContainText('KOLI-9');
+  });
+
   test('12.4: three scans, assign to a SKU, undo twice → one unit left, and that is what is sent', async ({ page, app }) => {
     await addDepo(page, app);
     await signIn(page);

@@ -563,8 +563,10 @@ export function createCountsRepo(ws: Workspace) {
     /** An unknown code becomes a SKU (or its own SKU); remembered for every later scan. */
     assign: db.transaction((sessionId: number, code: string, target: string | null, confirmed = false): LineChange => {
       openSession(sessionId);
-      const sku = target ?? code;
-      if (target !== null && target !== code && !confirmed && products.resolve(target)?.sku !== target) {
+      // The target may be the product's barcode (scanned into the field): it stands for the product's SKU.
+      const known = target !== null ? products.resolve(target) : null;
+      const sku = target === null ? code : (known?.sku ?? target);
+      if (target !== null && sku !== code && !confirmed && !known) {
         throw new AppError('needs_confirmation', `SKU ${target} is not in the catalogue: confirm to remember ${code} as ${target}`, {
           reason: 'sku_not_in_catalogue',
           sku: target,

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beep } from '../../scanner/feedback';
+import { fill } from '../../scanner/field';
 import { Dialog } from '../../components/Dialog';
 import { modalOpen } from '../../components/focus';
 import { useUi } from '../../store/ui';
@@ -44,6 +45,8 @@ export function CountsScreen() {
         useUi.getState().holdScan(code);
         return beep('error', sound);
       }
+      // The field of "Assign to SKU…" has the focus: the scan is the product the unknown code belongs to.
+      if (fill(document.activeElement, code)) return beep('ok', sound);
       // A count being opened (the worker just picked a storage code): the scan belongs to it.
       await useCounts.getState().opening;
       // A command barcode (the printed command sheet) is never a product or a storage code.

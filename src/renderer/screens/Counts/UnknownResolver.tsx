@@ -57,7 +57,8 @@ export function UnknownResolver({ code, onResolved }: { code: string; onResolved
         >
           <label className="field">
             <span>{t('last.assignTo')}</span>
-            <input value={sku} onChange={(e) => setSku(e.target.value)} maxLength={128} autoFocus />
+            {/* A scan here fills the field (the product's barcode stands for its SKU) instead of counting. */}
+            <input value={sku} onChange={(e) => setSku(e.target.value)} maxLength={128} autoFocus data-scan-target="sku" />
           </label>
           <button type="submit" className="btn btn-primary">
             {t('common:actions.save')}
