@@ -12,8 +12,22 @@ import { AppError } from '../../core/errors';
  */
 export const CLI_PAGE_READER = `${import.meta.dirname}/wd-page-reader.js`;
 
-/** Wrong command line: exit code 2 with the usage. */
-export class UsageError extends Error {}
+/** i18n key of a usage error's sentence. */
+export type UsageErrorKey = `cli:usageErrors.${keyof (typeof cli)['usageErrors']}`;
+
+/**
+ * Wrong command line: exit code 2 with the usage. It carries the sentence's key and its params;
+ * `main` translates it with the command line's language.
+ */
+export class UsageError extends Error {
+  constructor(
+    readonly key: UsageErrorKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+    this.name = 'UsageError';
+  }
+}
 
 export interface CliContext {
   dataDir: string;
@@ -35,7 +49,8 @@ export interface Command {
   name: string;
   /** i18n key of the one-line summary in `wd --help`. */
   summary: `cli:help.${keyof (typeof cli)['help']}`;
-  usage: string;
+  /** i18n key of the usage line (`wd <command> --help`, and under a usage error). */
+  usage: `cli:usageOf.${keyof (typeof cli)['usageOf']}`;
   /** Resolves to the exit code; long-running commands resolve when they are stopped. */
   run(ctx: CliContext, argv: string[]): Promise<number>;
 }

@@ -43,7 +43,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     if (a === '--json') json = true;
     else if (a === '--data-dir') {
       const v = argv[++i];
-      if (!v) return usage(t, '--data-dir needs a folder');
+      if (!v) return usage(t, t('cli:usageErrors.dataDirNeedsFolder'));
       dataDir = v;
     } else if (a.startsWith('--data-dir=')) dataDir = a.slice('--data-dir='.length);
     else if (a === '--help' || a === '-h') return help(t, 0);
@@ -55,7 +55,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (!command) return usage(t, t('cli:unknownCommand', { name }));
   const rest = argv.slice(i + 1);
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${command.usage}\n`);
+    process.stdout.write(`${t(command.usage)}\n`);
     return 0;
   }
   // --json may also come after the command.
@@ -68,7 +68,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     return await command.run(ctx, rest);
   } catch (e) {
-    if (e instanceof UsageError) return usage(t, `${e.message}\n${command.usage}`);
+    if (e instanceof UsageError) return usage(t, `${t(e.key, e.params)}\n${t(command.usage)}`);
     const message = e instanceof AppError ? `${t(`errors:${e.code}`)} ${e.message}` : e instanceof Error ? e.message : String(e);
     if (json) process.stdout.write(`${JSON.stringify({ error: { code: e instanceof AppError ? e.code : 'internal', message } })}\n`);
     process.stderr.write(`wd ${name}: ${message}\n`);

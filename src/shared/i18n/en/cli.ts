@@ -76,6 +76,53 @@ export const cli = {
     'The file is not UTF-8; read as Turkish Windows-1254 these lines would be (run again with --windows-1254 if they are right):',
   productsQueued:
     'Queued {{records}} product records in {{batches}} requests. The app sends them when it is signed in, or run "wd outbox --retry" with WD_PASSWORD.',
+  usageErrors: {
+    dataDirNeedsFolder: '--data-dir needs a folder',
+    unknownOption: "Unknown option '{{option}}'",
+    optionNeedsValue: "Option '{{option}}' needs a value",
+    optionTakesNoValue: "Option '{{option}}' does not take a value",
+    unexpectedArgument: "Unexpected argument '{{argument}}'",
+    badCommandLine: 'Wrong command line: {{message}}',
+    notWholeNumber: '{{option}} must be a whole number',
+    outOfRange: '{{option}} must be between {{min}} and {{max}}',
+    atLeast: '{{option}} must be at least {{min}}',
+    onlySubcommand: 'the only {{command}} command is "{{sub}}"',
+    inventoryFile: 'give one FILE (CSV sku,qty or a JSON array)',
+    badStorageCode: 'bad storage code: {{code}}',
+    csvNeedsStorage: 'a CSV file needs --storage CODE',
+    omsUrlAndUserRequired: '--oms-url and --user are required',
+    timestampUnit: '--timestamp-unit is ms or s',
+    lookupNeedsCode: 'give a code or a name to look up',
+    productsFile: 'give one FILE: the service’s JSON array, or a CSV (docs/products-csv.md)',
+    tokenArgument: '--token is not accepted (arguments show in ps): set WD_RECEIVER_TOKEN or pipe it with --token-stdin',
+    tokenStdinEmpty: '--token-stdin: standard input was empty',
+    receiverPath: '--path must start with / (letters, digits, - . _ ~ /)',
+    tokenTooShort: 'the token needs at least 8 characters',
+    sandboxLoopbackOnly: 'the sandbox listens on 127.0.0.1 only',
+    userWithPassword: '--user and --password go together',
+    syncKind: '--kind is order or return',
+    notADate: 'not a date: {{value}}',
+    webLoopbackOnly: 'the web host listens on 127.0.0.1 only',
+  },
+  /** `wd <command> --help` and the line under a usage error: the syntax is the same in every language. */
+  usageOf: {
+    sandbox:
+      'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--prerender] [--user NAME --password PASS] [--token-lifetime SECONDS]',
+    login:
+      'wd login --oms-url URL [--pim-url URL] [--company-id N] [--name NAME] [--storage CODE,CODE] [--allow-insecure-http] --user NAME   (password: WD_PASSWORD or stdin; http:// to another computer only with --allow-insecure-http)',
+    sync: 'wd sync [--from DATE] [--to DATE] [--kind order|return]   (password: WD_PASSWORD or stdin; default: the last 30 days)',
+    lookup: 'wd lookup CODE   (order number, package id, cargo tracking number / key / barcode, SKU, barcode, or a name)',
+    inventory:
+      'wd inventory push FILE [--storage CODE] [--yes] [--windows-1254]   (FILE: CSV "sku,qty" or the JSON array [{Sku, Qty, StorageCode}]; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
+    products:
+      'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: the service’s JSON array, or CSV per docs/products-csv.md; checked first, nothing is sent when a record is wrong; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
+    outbox:
+      'wd outbox [--retry]   (lists writes waiting for or refused by the service; --retry sends them now, password: WD_PASSWORD or stdin)',
+    receive:
+      'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (runs the notification receiver in the foreground; the Bearer token comes from WD_RECEIVER_TOKEN or, with --token-stdin, standard input, never from an argument; without one the saved credentials are used, or a new token is created and shown once)',
+    notifications: 'wd notifications [--unmatched] [--limit N]   (lists the package notifications received, newest first)',
+    web: 'wd web [--port N] [--renderer DIR]   (serves the built renderer and the contract on 127.0.0.1)',
+  },
   help: {
     products: 'check and send products from a file (JSON or CSV)',
     receive: 'run the package notification receiver in the foreground',

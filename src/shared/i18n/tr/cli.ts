@@ -78,6 +78,53 @@ export const cli: Shape<typeof en> = {
     'Dosya UTF-8 değil; Türkçe Windows-1254 olarak okunursa satırlar şöyle olur (doğruysa --windows-1254 ile yeniden çalıştırın):',
   productsQueued:
     '{{records}} ürün kaydı {{batches}} istek halinde sıraya alındı. Uygulama giriş yapılınca gönderir ya da WD_PASSWORD ile "wd outbox --retry" çalıştırın.',
+  usageErrors: {
+    dataDirNeedsFolder: '--data-dir için bir klasör verin',
+    unknownOption: 'Bilinmeyen seçenek: {{option}}',
+    optionNeedsValue: '{{option}} için bir değer gerekli',
+    optionTakesNoValue: '{{option}} değer almaz',
+    unexpectedArgument: 'Beklenmeyen argüman: {{argument}}',
+    badCommandLine: 'Komut satırı hatalı: {{message}}',
+    notWholeNumber: '{{option}} tam sayı olmalı',
+    outOfRange: '{{option}} {{min}} ile {{max}} arasında olmalı',
+    atLeast: '{{option}} en az {{min}} olmalı',
+    onlySubcommand: '{{command}} için tek alt komut "{{sub}}"',
+    inventoryFile: 'tek bir DOSYA verin (CSV sku,qty ya da JSON dizisi)',
+    badStorageCode: 'geçersiz depo kodu: {{code}}',
+    csvNeedsStorage: 'CSV dosyası için --storage CODE gerekli',
+    omsUrlAndUserRequired: '--oms-url ve --user gerekli',
+    timestampUnit: '--timestamp-unit ms ya da s olmalı',
+    lookupNeedsCode: 'aranacak bir kod ya da ad verin',
+    productsFile: 'tek bir DOSYA verin: servisin JSON dizisi ya da bir CSV (docs/products-csv.md)',
+    tokenArgument:
+      '--token kabul edilmez (argümanlar ps çıktısında görünür): WD_RECEIVER_TOKEN değişkenini ayarlayın ya da belirteci --token-stdin ile standart girdiden verin',
+    tokenStdinEmpty: '--token-stdin: standart girdi boş',
+    receiverPath: '--path / ile başlamalı (harf, rakam, - . _ ~ /)',
+    tokenTooShort: 'belirteç en az 8 karakter olmalı',
+    sandboxLoopbackOnly: 'sandbox yalnızca 127.0.0.1 üzerinde dinler',
+    userWithPassword: '--user ve --password birlikte verilmeli',
+    syncKind: '--kind order ya da return olmalı',
+    notADate: 'tarih değil: {{value}}',
+    webLoopbackOnly: 'web sunucusu yalnızca 127.0.0.1 üzerinde dinler',
+  },
+  usageOf: {
+    sandbox:
+      'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--prerender] [--user NAME --password PASS] [--token-lifetime SECONDS]',
+    login:
+      'wd login --oms-url URL [--pim-url URL] [--company-id N] [--name NAME] [--storage CODE,CODE] [--allow-insecure-http] --user NAME   (şifre: WD_PASSWORD ya da standart girdi; başka bir bilgisayara http:// ile yalnızca --allow-insecure-http verilirse bağlanılır)',
+    sync: 'wd sync [--from DATE] [--to DATE] [--kind order|return]   (şifre: WD_PASSWORD ya da standart girdi; varsayılan: son 30 gün)',
+    lookup: 'wd lookup CODE   (sipariş numarası, paket numarası, kargo takip numarası / anahtarı / barkodu, SKU, barkod ya da bir ad)',
+    inventory:
+      'wd inventory push FILE [--storage CODE] [--yes] [--windows-1254]   (FILE: CSV "sku,qty" ya da JSON dizisi [{Sku, Qty, StorageCode}]; WD_PASSWORD ayarlıysa hemen gönderilir, değilse sıraya alınır; UTF-8 olmayan Türkçe Excel CSV’si, yazdırılan harfler denetlendikten sonra yalnızca --windows-1254 ile okunur)',
+    products:
+      'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: servisin JSON dizisi ya da docs/products-csv.md’deki CSV; önce denetlenir, bir kayıt hatalıysa hiçbir şey gönderilmez; WD_PASSWORD ayarlıysa hemen gönderilir, değilse sıraya alınır; UTF-8 olmayan Türkçe Excel CSV’si, yazdırılan harfler denetlendikten sonra yalnızca --windows-1254 ile okunur)',
+    outbox:
+      'wd outbox [--retry]   (servisi bekleyen ya da servisin reddettiği gönderimleri listeler; --retry bunları hemen gönderir, şifre: WD_PASSWORD ya da standart girdi)',
+    receive:
+      'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (bildirim alıcısını ön planda çalıştırır; Bearer belirteci WD_RECEIVER_TOKEN değişkeninden ya da --token-stdin ile standart girdiden alınır, hiçbir zaman argümandan alınmaz; verilmezse kayıtlı kimlik bilgileri kullanılır ya da yeni bir belirteç oluşturulup bir kez gösterilir)',
+    notifications: 'wd notifications [--unmatched] [--limit N]   (alınan paket bildirimlerini en yeniden en eskiye listeler)',
+    web: 'wd web [--port N] [--renderer DIR]   (derlenmiş arayüzü ve API sözleşmesini 127.0.0.1 üzerinde sunar)',
+  },
   help: {
     products: 'bir dosyadaki ürünleri denetler ve gönderir (JSON ya da CSV)',
     receive: 'paket bildirim alıcısını ön planda çalıştırır',

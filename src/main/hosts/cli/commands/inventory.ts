@@ -15,13 +15,13 @@ async function push(ctx: CliContext, argv: string[]): Promise<number> {
     true,
   );
   const file = positionals[0];
-  if (!file || positionals.length > 1) throw new UsageError('give one FILE (CSV sku,qty or a JSON array)');
+  if (!file || positionals.length > 1) throw new UsageError('cli:usageErrors.inventoryFile');
   if (values.storage !== undefined && !StorageCode.safeParse(values.storage).success)
-    throw new UsageError(`bad storage code: ${values.storage}`);
+    throw new UsageError('cli:usageErrors.badStorageCode', { code: values.storage });
   // Read as the app reads an import: a Turkish Excel CSV's letters are never turned into � unseen.
   const text = readTextFile(ctx, file, values['windows-1254'] === true);
   if (text === null) return 1;
-  if (!isJsonText(text) && !values.storage) throw new UsageError('a CSV file needs --storage CODE');
+  if (!isJsonText(text) && !values.storage) throw new UsageError('cli:usageErrors.csvNeedsStorage');
   // The shared reader: RFC 4180 CSV or the service's JSON body, every item checked with the UpdateInventory schema.
   const parsed = readInventoryFile(text, values.storage);
   const problems = parsed.problems;
@@ -58,11 +58,10 @@ async function push(ctx: CliContext, argv: string[]): Promise<number> {
 export const inventoryCommand: Command = {
   name: 'inventory',
   summary: 'cli:help.inventory',
-  usage:
-    'wd inventory push FILE [--storage CODE] [--yes] [--windows-1254]   (FILE: CSV "sku,qty" or the JSON array [{Sku, Qty, StorageCode}]; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
+  usage: 'cli:usageOf.inventory',
   async run(ctx, argv) {
     const [sub, ...rest] = argv;
-    if (sub !== 'push') throw new UsageError('the only inventory command is "push"');
+    if (sub !== 'push') throw new UsageError('cli:usageErrors.onlySubcommand', { command: 'inventory', sub: 'push' });
     return push(ctx, rest);
   },
 };

@@ -5,8 +5,7 @@ import { readPassword } from '../password';
 export const loginCommand: Command = {
   name: 'login',
   summary: 'cli:help.login',
-  usage:
-    'wd login --oms-url URL [--pim-url URL] [--company-id N] [--name NAME] [--storage CODE,CODE] [--allow-insecure-http] --user NAME   (password: WD_PASSWORD or stdin; http:// to another computer only with --allow-insecure-http)',
+  usage: 'cli:usageOf.login',
   async run(ctx, argv) {
     const { values } = parse(argv, {
       'oms-url': { type: 'string' },
@@ -18,9 +17,9 @@ export const loginCommand: Command = {
       user: { type: 'string' },
       'allow-insecure-http': { type: 'boolean' },
     });
-    if (!values['oms-url'] || !values.user) throw new UsageError('--oms-url and --user are required');
+    if (!values['oms-url'] || !values.user) throw new UsageError('cli:usageErrors.omsUrlAndUserRequired');
     const unit = values['timestamp-unit'];
-    if (unit !== undefined && unit !== 'ms' && unit !== 's') throw new UsageError('--timestamp-unit is ms or s');
+    if (unit !== undefined && unit !== 'ms' && unit !== 's') throw new UsageError('cli:usageErrors.timestampUnit');
     const password = await readPassword(ctx.env, ctx.stdin, `${ctx.t('signIn:password')}: `);
     if (!password) {
       process.stderr.write(`${ctx.t('cli:passwordMissing')}\n`);

@@ -5,11 +5,11 @@ import { activeProfile } from '../session';
 export const lookupCommand: Command = {
   name: 'lookup',
   summary: 'cli:help.lookup',
-  usage: 'wd lookup CODE   (order number, package id, cargo tracking number / key / barcode, SKU, barcode, or a name)',
+  usage: 'cli:usageOf.lookup',
   async run(ctx, argv) {
     const { positionals } = parse(argv, {}, true);
     const code = positionals.join(' ').trim();
-    if (!code) throw new UsageError('give a code or a name to look up');
+    if (!code) throw new UsageError('cli:usageErrors.lookupNeedsCode');
     // Reads the local cache only: works with the network down and without signing in.
     await activeProfile(ctx);
     const result = await call(ctx.core().call('packages.search', { query: code, kind: 'all', status: null, offset: 0, limit: 50 }));

@@ -5,11 +5,11 @@ import { activeProfile } from '../session';
 export const notificationsCommand: Command = {
   name: 'notifications',
   summary: 'cli:help.notifications',
-  usage: 'wd notifications [--unmatched] [--limit N]   (lists the package notifications received, newest first)',
+  usage: 'cli:usageOf.notifications',
   async run(ctx, argv) {
     const { values } = parse(argv, { unmatched: { type: 'boolean' }, limit: { type: 'string' } });
     const limit = intOption(values.limit, 'limit', 1, 500) ?? 50;
-    if (limit < 1) throw new UsageError('--limit must be at least 1');
+    if (limit < 1) throw new UsageError('cli:usageErrors.atLeast', { option: '--limit', min: 1 });
     await activeProfile(ctx);
     const list = await call(ctx.core().call('notifications.list', { filter: values.unmatched ? 'unmatched' : 'all', offset: 0, limit }));
     if (ctx.json) {

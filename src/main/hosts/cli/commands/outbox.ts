@@ -5,8 +5,7 @@ import { activeProfile, signInActive } from '../session';
 export const outboxCommand: Command = {
   name: 'outbox',
   summary: 'cli:help.outbox',
-  usage:
-    'wd outbox [--retry]   (lists writes waiting for or refused by the service; --retry sends them now, password: WD_PASSWORD or stdin)',
+  usage: 'cli:usageOf.outbox',
   async run(ctx, argv) {
     const { values } = parse(argv, { retry: { type: 'boolean' }, all: { type: 'boolean' } });
     const core = ctx.core();

@@ -29,7 +29,7 @@ function describeProblem(ctx: CliContext, p: ProductProblem | CsvProblem, record
 async function save(ctx: CliContext, argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv, { label: { type: 'string' }, 'windows-1254': { type: 'boolean' } }, true);
   const file = positionals[0];
-  if (!file || positionals.length > 1) throw new UsageError('give one FILE: the service’s JSON array, or a CSV (docs/products-csv.md)');
+  if (!file || positionals.length > 1) throw new UsageError('cli:usageErrors.productsFile');
   // The same reading as the Products screen: bytes → UTF-8 / UTF-16, Windows-1254 only when asked.
   const text = readTextFile(ctx, file, values['windows-1254'] === true);
   if (text === null) return 1;
@@ -82,11 +82,10 @@ async function save(ctx: CliContext, argv: string[]): Promise<number> {
 export const productsCommand: Command = {
   name: 'products',
   summary: 'cli:help.products',
-  usage:
-    'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: the service’s JSON array, or CSV per docs/products-csv.md; checked first, nothing is sent when a record is wrong; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
+  usage: 'cli:usageOf.products',
   async run(ctx, argv) {
     const [sub, ...rest] = argv;
-    if (sub !== 'save') throw new UsageError('the only products command is "save"');
+    if (sub !== 'save') throw new UsageError('cli:usageErrors.onlySubcommand', { command: 'products', sub: 'save' });
     return save(ctx, rest);
   },
 };

@@ -6,8 +6,7 @@ import { activeProfile } from '../session';
 export const receiveCommand: Command = {
   name: 'receive',
   summary: 'cli:help.receive',
-  usage:
-    'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (runs the notification receiver in the foreground; the Bearer token comes from WD_RECEIVER_TOKEN or, with --token-stdin, standard input, never from an argument; without one the saved credentials are used, or a new token is created and shown once)',
+  usage: 'cli:usageOf.receive',
   async run(ctx, argv) {
     const { values } = parse(argv, {
       host: { type: 'string' },
@@ -19,17 +18,15 @@ export const receiveCommand: Command = {
       'accept-exposure': { type: 'boolean' },
     });
     // Arguments show in `ps` and shell history: a token given as one is refused, not used.
-    if (values.token !== undefined)
-      throw new UsageError('--token is not accepted (arguments show in ps): set WD_RECEIVER_TOKEN or pipe it with --token-stdin');
+    if (values.token !== undefined) throw new UsageError('cli:usageErrors.tokenArgument');
     const token = ctx.env.WD_RECEIVER_TOKEN
       ? ctx.env.WD_RECEIVER_TOKEN
       : values['token-stdin']
         ? await readPassword({}, ctx.stdin, 'Token: ')
         : undefined;
-    if (values['token-stdin'] && !token) throw new UsageError('--token-stdin: standard input was empty');
-    if (values.path !== undefined && !/^\/[\w\-./~]*$/.test(values.path))
-      throw new UsageError('--path must start with / (letters, digits, - . _ ~ /)');
-    if (token !== undefined && token !== null && token.length < 8) throw new UsageError('the token needs at least 8 characters');
+    if (values['token-stdin'] && !token) throw new UsageError('cli:usageErrors.tokenStdinEmpty');
+    if (values.path !== undefined && !/^\/[\w\-./~]*$/.test(values.path)) throw new UsageError('cli:usageErrors.receiverPath');
+    if (token !== undefined && token !== null && token.length < 8) throw new UsageError('cli:usageErrors.tokenTooShort');
     const core = ctx.core();
     await activeProfile(ctx);
     // The foreground receiver stores into the same workspace the app reads; settings given here

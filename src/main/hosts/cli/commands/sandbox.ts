@@ -4,8 +4,7 @@ import { UsageError, type Command } from '../context';
 export const sandboxCommand: Command = {
   name: 'sandbox',
   summary: 'cli:help.sandbox',
-  usage:
-    'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--prerender] [--user NAME --password PASS] [--token-lifetime SECONDS]',
+  usage: 'cli:usageOf.sandbox',
   async run(ctx, argv) {
     const { values } = parse(argv, {
       port: { type: 'string' },
@@ -18,8 +17,8 @@ export const sandboxCommand: Command = {
       password: { type: 'string' },
       'token-lifetime': { type: 'string' },
     });
-    if (values.host && values.host !== '127.0.0.1') throw new UsageError('the sandbox listens on 127.0.0.1 only');
-    if ((values.user === undefined) !== (values.password === undefined)) throw new UsageError('--user and --password go together');
+    if (values.host && values.host !== '127.0.0.1') throw new UsageError('cli:usageErrors.sandboxLoopbackOnly');
+    if ((values.user === undefined) !== (values.password === undefined)) throw new UsageError('cli:usageErrors.userWithPassword');
     const lifetime = intOption(values['token-lifetime'], 'token-lifetime', 1, 86_400 * 30);
     // Loaded here, not with every command: `wd lookup` does not read the sandbox and node:http.
     const { createSandbox } = await import('../../../sandbox/server');

@@ -20,12 +20,12 @@ function window(from: string | undefined, to: string | undefined): { from?: stri
 export const syncCommand: Command = {
   name: 'sync',
   summary: 'cli:help.sync',
-  usage: 'wd sync [--from DATE] [--to DATE] [--kind order|return]   (password: WD_PASSWORD or stdin; default: the last 30 days)',
+  usage: 'cli:usageOf.sync',
   async run(ctx, argv) {
     const { values } = parse(argv, { from: { type: 'string' }, to: { type: 'string' }, kind: { type: 'string' } });
-    if (values.kind && values.kind !== 'order' && values.kind !== 'return') throw new UsageError('--kind is order or return');
+    if (values.kind && values.kind !== 'order' && values.kind !== 'return') throw new UsageError('cli:usageErrors.syncKind');
     for (const d of [values.from, values.to])
-      if (d !== undefined && !Number.isFinite(Date.parse(d))) throw new UsageError(`not a date: ${d}`);
+      if (d !== undefined && !Number.isFinite(Date.parse(d))) throw new UsageError('cli:usageErrors.notADate', { value: d });
     await signInActive(ctx);
     const core = ctx.core();
     const off = core.bus.on('packages.sync', (p) => {

@@ -17,10 +17,10 @@ const defaultRendererDir =
 export const webCommand: Command = {
   name: 'web',
   summary: 'cli:help.web',
-  usage: 'wd web [--port N] [--renderer DIR]   (serves the built renderer and the contract on 127.0.0.1)',
+  usage: 'cli:usageOf.web',
   async run(ctx, argv) {
     const { values } = parse(argv, { port: { type: 'string' }, renderer: { type: 'string' }, host: { type: 'string' } });
-    if (values.host && values.host !== '127.0.0.1') throw new UsageError('the web host listens on 127.0.0.1 only');
+    if (values.host && values.host !== '127.0.0.1') throw new UsageError('cli:usageErrors.webLoopbackOnly');
     // Outbox trouble (an answer the database could not take …) and request failures land in
     // <data dir>/logs/web.log as well as on stderr.
     const log = fileLogger(join(ctx.dataDir, 'logs', 'web.log'));
