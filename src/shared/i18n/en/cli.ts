@@ -3,6 +3,7 @@ export const cli = {
   commands: 'Commands:',
   unknownCommand: 'Unknown command: {{name}}',
   sandboxListening: 'sandbox listening on {{url}}',
+  tokenPrompt: 'Token',
   sandboxUsers: 'users: {{users}}',
   passwordMissing: 'No password: set WD_PASSWORD or pipe it on standard input.',
   loggedIn: 'Signed in to {{url}} as {{user}}; profile “{{profile}}” saved (the password is not stored).',

@@ -1,3 +1,4 @@
+import { AppError } from '../../../core/errors';
 import { intOption, parse } from '../args';
 import { call, UsageError, type Command } from '../context';
 import { readPassword } from '../password';
@@ -51,7 +52,7 @@ export const loginCommand: Command = {
       }),
     );
     const state = await call(core.call('session.signIn', { profileId: profile.id, userName: values.user, password, remember: false }));
-    if (state.offline) throw new Error('the service could not be reached');
+    if (state.offline) throw new AppError('network', 'the service could not be reached');
     ctx.print(ctx.t('cli:loggedIn', { url: omsUrl, user: values.user, profile: profile.name }), {
       profile,
       user: state.user,

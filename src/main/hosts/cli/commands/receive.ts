@@ -1,3 +1,4 @@
+import { AppError } from '../../../core/errors';
 import { intOption, parse } from '../args';
 import { call, UsageError, type Command } from '../context';
 import { readPassword } from '../password';
@@ -22,7 +23,7 @@ export const receiveCommand: Command = {
     const token = ctx.env.WD_RECEIVER_TOKEN
       ? ctx.env.WD_RECEIVER_TOKEN
       : values['token-stdin']
-        ? await readPassword({}, ctx.stdin, 'Token: ')
+        ? await readPassword({}, ctx.stdin, `${ctx.t('cli:tokenPrompt')}: `)
         : undefined;
     if (values['token-stdin'] && !token) throw new UsageError('cli:usageErrors.tokenStdinEmpty');
     if (values.path !== undefined && !/^\/[\w\-./~]*$/.test(values.path)) throw new UsageError('cli:usageErrors.receiverPath');
@@ -42,7 +43,7 @@ export const receiveCommand: Command = {
       }),
     );
     const status = created;
-    if (!status.running) throw new Error(status.lastError ?? 'the receiver did not start');
+    if (!status.running) throw new AppError('unavailable', status.lastError ?? 'the receiver did not start');
     ctx.print(ctx.t('cli:receiving', { url: status.url }), { url: status.url, ...(created.token ? { token: created.token } : {}) });
     // A token created just now is shown once, with the address it belongs to; only its hash is kept.
     if (created.token && !ctx.json) process.stdout.write(`${ctx.t('cli:receiverToken', { token: created.token })}\n`);

@@ -1,3 +1,4 @@
+import { AppError } from '../../../core/errors';
 import { dayRange, LocalDay, systemTimeZone } from '../../../../shared/domain/time';
 import { parse } from '../args';
 import { call, UsageError, type Command } from '../context';
@@ -43,7 +44,7 @@ export const syncCommand: Command = {
           wait: true,
         }),
       );
-      if (!report) throw new Error('the sync gave no report');
+      if (!report) throw new AppError('internal', 'the sync gave no report');
       if (!ctx.json) process.stderr.write('\n');
       const lines = report.kinds.map((k) =>
         ctx.t('cli:syncKind', {
