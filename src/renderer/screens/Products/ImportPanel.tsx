@@ -109,10 +109,11 @@ export function ImportPanel({ onLoad }: { onLoad: (i: Imported) => void }) {
       <p className="hint">{t('editor.importHint')}</p>
       {/* The browser's own file button speaks the system's language ("Choose File"): ours speaks the app's. */}
       <label className="field import-file">
-        <span>{t('editor.importFile')}</span>
+        <span id="import-file-label">{t('editor.importFile')}</span>
         <span className="row">
           <input
             type="file"
+            aria-labelledby="import-file-label"
             className="visually-hidden"
             accept=".json,.csv,application/json,text/csv"
             onChange={(e) => {
