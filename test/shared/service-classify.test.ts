@@ -61,7 +61,11 @@ describe.each(Object.entries({ ...writes, ...reads }))('%s: answers that mean th
     expect(classify(200, json, '{"isSuccess":tr', NOW)).toMatchObject({ kind: 'later', status: 200 });
   });
   it('200 with an HTML page (a proxy or portal, not the service): retry later', () => {
-    expect(classify(200, html, page('Giriş yapın'), NOW)).toMatchObject({ kind: 'later', status: 200, reason: expect.stringContaining('Giriş yapın') as unknown });
+    expect(classify(200, html, page('Giriş yapın'), NOW)).toMatchObject({
+      kind: 'later',
+      status: 200,
+      reason: expect.stringContaining('Giriş yapın') as unknown,
+    });
   });
 });
 
@@ -86,12 +90,26 @@ describe('writes (UpdateInventory, SaveProductsManually): the answer body is not
     const body = { isSuccess: false, statusCode: '400', errors: [{ code: 'SkuNotFound', message: 'X1 ürünü bulunamadı' }] };
     expect(updateInventory(400, json, JSON.stringify(body), NOW)).toEqual({ kind: 'refused', status: 400, reason: 'X1 ürünü bulunamadı' });
   });
+  it('a headline and the errors array: both are the reason, so the refused SKUs are named', () => {
+    const body = {
+      isSuccess: false,
+      errorMesssage: 'Bazı ürünler bulunamadı',
+      errors: [{ code: 'SkuNotFound', message: 'NOPE ürünü bulunamadı' }],
+    };
+    expect(updateInventory(400, json, JSON.stringify(body), NOW)).toEqual({
+      kind: 'refused',
+      status: 400,
+      reason: 'Bazı ürünler bulunamadı: NOPE ürünü bulunamadı',
+    });
+  });
   it('the request schemas take the service samples and refuse a bad item', () => {
     expect(UpdateInventoryRequest.safeParse(JSON.parse(sample('oms_UpdateInventory_request.json'))).success).toBe(true);
     expect(UpdateInventoryRequest.safeParse([{ Sku: ' ', Qty: 1, StorageCode: 'A' }]).success).toBe(false);
     expect(UpdateInventoryRequest.safeParse([{ Sku: 'S', Qty: 1.5, StorageCode: 'A' }]).success).toBe(false);
     expect(UpdateInventoryRequest.safeParse([]).success).toBe(false);
-    expect(SaveProductsRequest.safeParse(JSON.parse(sample('pim_SaveProductsManually_request_single_product_type4.json'))).success).toBe(true);
+    expect(SaveProductsRequest.safeParse(JSON.parse(sample('pim_SaveProductsManually_request_single_product_type4.json'))).success).toBe(
+      true,
+    );
   });
 });
 

@@ -74,12 +74,15 @@ export function reasonOf(body: Body): string | null {
   if (body.kind !== 'json' || !body.json || typeof body.json !== 'object' || Array.isArray(body.json)) return null;
   const o = body.json as Record<string, unknown>;
   const direct = str(o.errorMesssage) ?? str(o.errorMessage) ?? str(o.ErrorMessage) ?? str(o.message);
-  if (direct) return direct;
   const errors = Array.isArray(o.errors) ? o.errors : Array.isArray(o.Errors) ? o.Errors : [];
   const messages = errors
-    .map((e: unknown) => (e && typeof e === 'object' ? (str((e as Record<string, unknown>).message) ?? str((e as Record<string, unknown>).Message)) : null))
-    .filter((m): m is string => m !== null);
-  return messages.length > 0 ? messages.join('; ') : null;
+    .map((e: unknown) =>
+      e && typeof e === 'object' ? (str((e as Record<string, unknown>).message) ?? str((e as Record<string, unknown>).Message)) : null,
+    )
+    .filter((m): m is string => m !== null && m !== direct);
+  // The headline ("some products were not found") and the list that names them, both.
+  const list = messages.length > 0 ? messages.join('; ').slice(0, 1_000) : null;
+  return direct && list ? `${direct}: ${list}` : (direct ?? list);
 }
 
 /** A body that says it failed: {isSuccess:false} (OMS) or {IsSuccess:false} (PIM). */
@@ -108,7 +111,8 @@ const is2xx = (status: number) => status >= 200 && status < 300;
 export function classifyWrite(status: number, headers: AnswerHeaders, text: string, now = Date.now()): Verdict<string> {
   const body = readBody(headers, text);
   if (!is2xx(status)) return classifyFailure(status, headers, body, now);
-  if (body.kind === 'html') return { kind: 'later', status, reason: body.title ?? 'an HTML page instead of the service answer', retryAfterMs: null };
+  if (body.kind === 'html')
+    return { kind: 'later', status, reason: body.title ?? 'an HTML page instead of the service answer', retryAfterMs: null };
   if (body.kind === 'garbled') return { kind: 'later', status, reason: 'the answer was cut off or garbled', retryAfterMs: null };
   if (saysFailure(body)) return { kind: 'refused', status, reason: reasonOf(body) ?? 'the service reported a failure' };
   return { kind: 'accepted', status, value: text };
@@ -119,13 +123,16 @@ export function classifyRead<T>(
   status: number,
   headers: AnswerHeaders,
   text: string,
-  parse: (json: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  parse: (
+    json: unknown,
+  ) => { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
   now = Date.now(),
 ): Verdict<T> {
   const body = readBody(headers, text);
   if (!is2xx(status)) return classifyFailure(status, headers, body, now);
   if (body.kind !== 'json') {
-    const what = body.kind === 'html' ? (body.title ?? 'an HTML page') : body.kind === 'empty' ? 'an empty answer' : 'an answer cut off or garbled';
+    const what =
+      body.kind === 'html' ? (body.title ?? 'an HTML page') : body.kind === 'empty' ? 'an empty answer' : 'an answer cut off or garbled';
     return { kind: 'later', status, reason: `not the service's answer: ${what}`, retryAfterMs: null };
   }
   if (saysFailure(body)) return { kind: 'refused', status, reason: reasonOf(body) ?? 'the service reported a failure' };
