@@ -351,7 +351,10 @@ export class PackageSync {
             try {
               await store(page, await this.fetchPage(run, page));
             } catch (e) {
-              failure ??= { error: e };
+              // The cause wins over what followed from it: a session that ended closes the
+              // workspace, and a page stored after that fails on the closed database.
+              const first = failure as { error: unknown } | null;
+              if (first === null || (!(first.error instanceof AppError) && e instanceof AppError)) failure = { error: e };
             }
           }
         };
@@ -376,6 +379,9 @@ export class PackageSync {
       const short = complete && totalResults !== null && pass.size < totalResults;
       return { drifted: drift || moved, short, seen: pass, expected: totalResults };
     } catch (e) {
+      // Signed out meanwhile (the session ended): the workspace is closed, the run stays unfinished
+      // and is resumed at the next sign-in.
+      if (!this.ws.db.open) throw e instanceof AppError ? e : new AppError('not_signed_in', 'the session ended during the sync');
       this.finishRun.run('failed', e instanceof Error ? e.message : String(e), new Date().toISOString(), run.id);
       throw e;
     }
