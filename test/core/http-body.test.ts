@@ -37,10 +37,25 @@ describe('HTTP answers that arrive in pieces', () => {
   });
 
   it('reads bytes that are not UTF-8 as U+FFFD and keeps a byte-order mark', async () => {
-    const url = await byteByByte(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":"x'), Buffer.from([0xff, 0xc3]), Buffer.from('"}')]));
+    const url = await byteByByte(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":"x'), Buffer.from([0xff, 0xc3]), Buffer.from('"}')]),
+    );
     const res = await http.send(url);
     expect(res.text).toBe('\ufeff{"a":"x\ufffd\ufffd"}');
     // A BOM in front of JSON is not JSON: the operation's reader says the answer is unreadable.
     expect(res.json).toBeUndefined();
   });
+});
+
+describe('a slow service within the time a request allows', () => {
+  it('an answer after 31 s is taken when the request allows 60 s (a product save may take that long): the client does not cut it at 30 s', async () => {
+    server = createServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"IsSuccess":true}'), 31_000);
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const res = await http.send(url, { method: 'POST', body: [], timeoutMs: 60_000 });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ IsSuccess: true });
+  }, 70_000);
 });

@@ -52,7 +52,8 @@ export class HttpClient {
       body = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
-    const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
+    const timeoutMs = opts.timeoutMs ?? 30_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([...(opts.signal ? [opts.signal] : []), timeout, this.closing.signal]);
     const undici = await loadUndici(this.beforeLoad);
     this.agent ??= new undici.Agent({
@@ -68,6 +69,10 @@ export class HttpClient {
         body,
         signal,
         dispatcher: this.agent,
+        // The agent's own limits are for requests that name none: one that allows longer (a
+        // product save, 120 s) is not cut at the agent's 30 s while the service is still working.
+        headersTimeout: timeoutMs,
+        bodyTimeout: Math.max(60_000, timeoutMs),
       });
       const chunks: Buffer[] = [];
       let size = 0;
