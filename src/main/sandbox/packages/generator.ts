@@ -100,20 +100,26 @@ export class Dataset {
     for (let n = 0; n < returnCount; n++) this.returns.push(this.returnEntry(n, null));
   }
 
+  /**
+   * A package's status history: one step after another, `minHours`–`maxHours` apart, from `start`;
+   * never after the anchor ("now"): a recent package's later steps happen at it, not in the future.
+   */
+  private steps(rng: () => number, path: string[], start: number, minHours: number, maxHours: number): { ts: number; status: string }[] {
+    const latest = Math.max(this.anchor, start);
+    let at = start;
+    return path.map((status, i) => {
+      const step = int(rng, minHours, maxHours) * HOUR;
+      if (i > 0) at += step;
+      return { ts: Math.min(at, latest), status };
+    });
+  }
+
   private orderEntry(n: number, at: number | null): IndexEntry {
     const rng = rngFor(this.seed, 10, n);
     const orderTs = at ?? this.anchor - Math.floor(rng() * this.days * DAY);
     const ageDays = (this.anchor - orderTs) / DAY;
     const { status, path } = orderStatus(rng, ageDays);
-    // Never after the anchor ("now"): a recent order's later steps happen at it, not in the future.
-    const latest = Math.max(this.anchor, orderTs);
-    let stepAt = orderTs;
-    // One step after another (2–20 hours each), never after the anchor.
-    const history = path.map((s, i) => {
-      const step = int(rng, 2, 20) * HOUR;
-      if (i > 0) stepAt += step;
-      return { ts: Math.min(stepAt, latest), status: s };
-    });
+    const history = this.steps(rng, path, orderTs, 2, 20);
     return {
       kind: 'order',
       n,
@@ -144,13 +150,7 @@ export class Dataset {
           : r < 0.85
             ? ['Returned', true, ['ReturnPending', 'Shipped', 'Returned']]
             : ['ReturnedRequestDenied', false, ['ReturnPending', 'Shipped', 'ReturnedRequestDenied']];
-    const latest = Math.max(this.anchor, returnTs);
-    let stepAt = returnTs;
-    const history = path.map((s, i) => {
-      const step = int(rng, 6, 30) * HOUR;
-      if (i > 0) stepAt += step;
-      return { ts: Math.min(stepAt, latest), status: s };
-    });
+    const history = this.steps(rng, path, returnTs, 6, 30);
     return {
       kind: 'return',
       n,
