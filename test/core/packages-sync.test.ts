@@ -133,6 +133,8 @@ describe('package sync', () => {
     const hitsBefore = t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0;
     const report = await sync.run({ ...windowAll(), kinds: ['order'] });
     expect(report.kinds[0]!.resumedPages).toBeGreaterThan(0);
+    // The total is what the list announced for this window, once: not the resumed run's plus the new one's.
+    expect(report.kinds[0]!.total).toBe(300);
     expect(repo.counts().orders).toBe((await stats()).orders);
     // The resumed run fetched only what was missing, then the new run its own pass; a pass that
     // fetched every page looks at its first and last page once more.
@@ -151,9 +153,11 @@ describe('package sync', () => {
         await t.admin('packages/insert', { count: 30, kind: 'order' });
       }
     });
-    await sync.run({ ...windowAll(), kinds: ['order'] });
+    const report = await sync.run({ ...windowAll(), kinds: ['order'] });
     expect(inserted).toBe(true);
     expect((await stats()).orders).toBe(530);
+    // The window was paged twice; its total is the last pass's, not the sum of both.
+    expect(report.kinds[0]!.total).toBe(530);
     expect(repo.counts().orders).toBe(530);
   });
 

@@ -325,11 +325,11 @@ export class PackageSync {
         totalResults = first.totalResults;
         totalPages = first.totalPages ?? (first.totalResults !== null ? Math.ceil(first.totalResults / run.page_size) : null);
         this.updateRunTotals.run(totalPages, totalResults, run.id);
-        k.total += totalResults ?? 0;
         if (!done.has(0)) await store(0, first);
-      } else {
-        k.total += totalResults ?? 0;
       }
+      // The report's total is what the list announces for the asked window, once: a resumed
+      // run's window is another one, and a second pass replaces the first's.
+      if (!resumed) k.total = totalResults ?? 0;
 
       if (totalPages === null) {
         // No paging information: keep going until a short page, a page with nothing new (a
