@@ -149,3 +149,61 @@ test('New goes to the product’s name; New pressed again on an untouched produc
   await page.getByRole('button', { name: 'Close the editor' }).click();
   await expect.poll(drafts).toEqual(['Defter']);
 });
+
+test('a product the service refused opens again to be fixed; sent fixed, the refused send is given up', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  // The product service already has this barcode, on another SKU.
+  const taken = withCheckDigit('869555000001');
+  const other = {
+    Main: { Model: 'ESKI1', Option: 'ESKI1', Sku: 'ESKI-1', Barcode: taken, Type: 4 },
+    Name: [{ Value: 'Eski kalem', EntityListId: 4, Culture: 'std' }],
+    Prices: [{ IsTransferable: false, EntityListId: 7, CurrencyId: 1, ListPrice: 10, SalePrice: 9, OperationType: 'upsert' }],
+  };
+  expect(await app.core.call('products.send', { records: [other], label: 'Eski kalem', source: 'cli' })).toMatchObject({
+    ok: true,
+    value: { ok: true },
+  });
+  await expect.poll(async () => JSON.stringify(await app.admin('products?companyId=1'))).toContain('ESKI-1');
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'New single product' }).click();
+  await page.getByLabel('Name of this change (shown in the history)').fill('Kalem kutusu');
+  await page.getByLabel('SKU', { exact: true }).fill('KUTU-1');
+  await page.getByLabel('Barcode', { exact: true }).fill(taken);
+  await page.getByLabel('Model code').fill('KUTU1');
+  await page.getByLabel('Option code').fill('KUTU1');
+  await page.getByRole('button', { name: 'Add a price' }).click();
+  await page.getByLabel('List price').fill('12,50');
+  await page.getByLabel('Sale price').fill('9,90');
+  await page.getByRole('button', { name: 'Send 1 record' }).click();
+  const history = page.getByTestId('product-history');
+  const refused = history.getByRole('listitem').filter({ hasText: 'Kalem kutusu' });
+  await expect(refused).toHaveAttribute('data-state', 'failed');
+  await expect(refused).toContainText('The service did not accept the data it was sent.');
+
+  // Opened again: the product as it was sent, with why it was refused; a draft of its own.
+  await page.getByRole('button', { name: 'Open Kalem kutusu to fix' }).click();
+  await expect(page.getByLabel('SKU', { exact: true })).toHaveValue('KUTU-1');
+  await expect(page.getByLabel('Barcode', { exact: true })).toHaveValue(taken);
+  const note = page.getByTestId('fixing-note');
+  await expect(note).toContainText('The product service refused “Kalem kutusu”');
+  // The service's own words name what to fix.
+  await expect(note.getByTestId('service-said')).toContainText(`Main.Barcode barcode_taken (barcode=${taken}, sku=ESKI-1)`);
+  await expect
+    .poll(async () => ((await app.core.call('products.drafts', {})) as { value: { name: string }[] }).value.map((d) => d.name))
+    .toEqual(['Kalem kutusu']);
+
+  const fixed = withCheckDigit('869555000002');
+  await page.getByLabel('Barcode', { exact: true }).fill(fixed);
+  await page.getByRole('button', { name: 'Send 1 record' }).click();
+  await expect(page.getByTestId('send-result')).toBeVisible();
+  // The fixed product is saved; the refused send is given up, not left to hold the product back.
+  await expect.poll(async () => JSON.stringify(await app.admin(`products/by-code?code=${fixed}&companyId=1`))).toContain('KUTU-1');
+  const rows = history.getByRole('listitem').filter({ hasText: 'Kalem kutusu' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-state', 'sent');
+  await expect(rows.nth(1)).toHaveAttribute('data-state', 'cancelled');
+  await expect(page.getByRole('button', { name: 'Open Kalem kutusu to fix' })).toHaveCount(0);
+  expect(((await app.core.call('products.drafts', {})) as { value: unknown[] }).value).toEqual([]);
+});

@@ -15,6 +15,11 @@ interface ProductsState {
   history: ProductBatch[];
   error: AppErrorShape | null;
   lastSend: SendResult | null;
+  /**
+   * A batch the service refused, opened again to be fixed: its write is given up once the fixed
+   * product is queued (it would only be refused again).
+   */
+  fixing: Fixing | null;
   init: () => () => void;
   edit: (records: ProductRecord[] | null, label?: string, source?: 'editor' | 'import') => void;
   /** A new product or an import: the open one is saved as it is first, the new one is a draft of its own. */
@@ -28,6 +33,25 @@ interface ProductsState {
   loadHistory: () => Promise<void>;
   /** Sends a failed or waiting batch again now, then reloads the history. */
   retryWrite: (outboxId: number) => Promise<void>;
+  /** Opens a refused batch's records in the editor, as a draft of its own, to be fixed and sent again. */
+  fixBatch: (batch: ProductBatch) => void;
+}
+
+export interface Fixing {
+  /** The refused write. */
+  outboxId: number;
+  /** The batch's name in the history. */
+  label: string;
+  /** Why the service refused it. */
+  error: AppErrorShape | null;
+}
+
+/** What a draft keeps (products.saveDraft's state). */
+interface DraftState {
+  records?: ProductRecord[];
+  label?: string;
+  source?: 'editor' | 'import';
+  fixing?: Fixing;
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -49,6 +73,7 @@ export const useProducts = create<ProductsState>()((set, get) => ({
   history: [],
   error: null,
   lastSend: null,
+  fixing: null,
 
   init() {
     void get().loadDrafts();
@@ -62,7 +87,7 @@ export const useProducts = create<ProductsState>()((set, get) => ({
       // Closed: what was typed in the last moment is saved first, then the editor forgets the draft.
       if (saveTimer) void get().saveDraft();
       session += 1;
-      set({ records: null, draftId: null, lastSend: null, ...(label !== undefined ? { label } : {}) });
+      set({ records: null, draftId: null, lastSend: null, fixing: null, ...(label !== undefined ? { label } : {}) });
       return;
     }
     set({ records, ...(label !== undefined ? { label } : {}), ...(source ? { source } : {}), lastSend: null });
@@ -93,7 +118,7 @@ export const useProducts = create<ProductsState>()((set, get) => ({
     session += 1;
     const r = await call('products.draft', { id });
     if (!r.ok) return set({ error: r.error });
-    const state = r.value.state as { records?: ProductRecord[]; label?: string; source?: 'editor' | 'import' } | null;
+    const state = r.value.state as DraftState | null;
     set({
       records: state?.records ?? [],
       label: state?.label ?? r.value.name,
@@ -101,11 +126,12 @@ export const useProducts = create<ProductsState>()((set, get) => ({
       draftId: id,
       error: null,
       lastSend: null,
+      fixing: state?.fixing ?? null,
     });
   },
 
   async saveDraft() {
-    const { records, label, source, draftId } = get();
+    const { records, label, source, draftId, fixing } = get();
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = null;
     if (!records) return;
@@ -117,7 +143,8 @@ export const useProducts = create<ProductsState>()((set, get) => ({
       const previous = await before;
       // The product's first save may have been under way when this one was asked for.
       const id = draftId ?? (previous.session === mine ? previous.id : null);
-      const r = await call('products.saveDraft', { ...(id ? { id } : {}), name, kind, state: { records, label, source } });
+      const state: DraftState = { records, label, source, ...(fixing ? { fixing } : {}) };
+      const r = await call('products.saveDraft', { ...(id ? { id } : {}), name, kind, state });
       if (!r.ok) return { session: mine, id };
       if (session === mine) set({ draftId: r.value.id });
       void get().loadDrafts();
@@ -137,7 +164,7 @@ export const useProducts = create<ProductsState>()((set, get) => ({
   },
 
   async send() {
-    const { records, label, source } = get();
+    const { records, label, source, fixing } = get();
     const mine = session;
     // A draft save under way is waited for: its draft is the one to remove once the product is queued.
     const saved = await lastSave;
@@ -156,7 +183,9 @@ export const useProducts = create<ProductsState>()((set, get) => ({
         saveTimer = null;
         session += 1;
         if (draftId) await call('products.deleteDraft', { id: draftId });
-        set({ draftId: null, records: null, label: '' });
+        // The refused batch this fixes would only be refused again: it is given up.
+        if (fixing) await call('outbox.cancel', { id: fixing.outboxId });
+        set({ draftId: null, records: null, label: '', fixing: null });
         await get().loadDrafts();
       }
       await get().loadHistory();
@@ -172,6 +201,14 @@ export const useProducts = create<ProductsState>()((set, get) => ({
   async retryWrite(outboxId) {
     await call('outbox.retry', { id: outboxId });
     await get().loadHistory();
+  },
+
+  fixBatch(batch) {
+    if (!batch.write || !Array.isArray(batch.records)) return;
+    get().edit(null);
+    set({ fixing: { outboxId: batch.write.id, label: batch.label, error: batch.write.lastError } });
+    // Work already, like an import: a draft of its own at once.
+    get().edit(batch.records as ProductRecord[], batch.label, batch.source === 'editor' ? 'editor' : 'import');
   },
 }));
 

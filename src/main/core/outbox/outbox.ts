@@ -518,12 +518,16 @@ export class Outbox {
       }
       case 'sign_in':
         // The session already signed in again once for this write (Session.authorized).
-        return this.judgeError(row, new AppError('forbidden', 'the service refused a fresh token', { status: 401, reason: 'unauthorized' }));
+        return this.judgeError(
+          row,
+          new AppError('forbidden', 'the service refused a fresh token', { status: 401, reason: 'unauthorized' }),
+        );
       case 'refused': {
         const error: AppErrorShape = {
           code: 'service_error',
           message: `the service refused the write (HTTP ${res.status})${v.reason ? `: ${v.reason}` : ''}`,
-          params: { status: res.status, reason: 'refused' },
+          // The service's own words, for the person who fixes what it refused (Products' "Open to fix").
+          params: { status: res.status, reason: 'refused', ...(v.reason ? { said: v.reason.slice(0, 1000) } : {}) },
         };
         return { kind: 'failed', status: res.status, body: body || null, error };
       }
@@ -586,7 +590,14 @@ export class Outbox {
           this.s.failed.run(outcome.status, outcome.body, JSON.stringify(outcome.error), iso, row.id);
           break;
         case 'later':
-          this.s.later.run(Date.now() + outcome.delay, JSON.stringify(outcome.error), outcome.status ?? null, outcome.body ?? null, iso, row.id);
+          this.s.later.run(
+            Date.now() + outcome.delay,
+            JSON.stringify(outcome.error),
+            outcome.status ?? null,
+            outcome.body ?? null,
+            iso,
+            row.id,
+          );
           break;
         case 'paused':
           this.s.paused.run(JSON.stringify(outcome.error), iso, row.id);

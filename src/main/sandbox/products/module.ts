@@ -39,7 +39,14 @@ const failure = (status: number, errorType: string, message: string, data: unkno
 
 /** A technical summary in the service's language; the problems themselves are in Data. */
 function summary(problems: ProductProblem[]): string {
-  const shown = problems.slice(0, 5).map((p) => `${p.record >= 0 ? `[${p.record}] ` : ''}${p.field ? `${p.field} ` : ''}${p.code}`);
+  // What a service's log line names: the record, the field, the rule and its values.
+  const values = (p: ProductProblem) => {
+    const v = Object.entries(p.params ?? {}).map(([k, x]) => `${k}=${String(x)}`);
+    return v.length > 0 ? ` (${v.join(', ')})` : '';
+  };
+  const shown = problems
+    .slice(0, 5)
+    .map((p) => `${p.record >= 0 ? `[${p.record}] ` : ''}${p.field ? `${p.field} ` : ''}${p.code}${values(p)}`);
   const more = problems.length > shown.length ? ` (+${problems.length - shown.length})` : '';
   return `Ürün kayıtları geçersiz (${problems.length} hata): ${shown.join('; ')}${more}`;
 }

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { describeError } from '../../i18n/errors';
 import { formatDateTime } from '../../i18n/format';
+import type { AppErrorShape } from '../../../shared/result';
 import { useProducts } from '../../store/products';
 
 /** What was sent to the product service, batch by batch, with the service's answer. */
 export function HistoryPanel() {
-  const { t } = useTranslation(['products', 'counts']);
+  const { t } = useTranslation(['products', 'counts', 'errors']);
   const history = useProducts((s) => s.history);
   const retry = useProducts((s) => s.retryWrite);
+  const fix = useProducts((s) => s.fixBatch);
   if (history.length === 0) return <p className="hint">{t('editor.historyEmpty')}</p>;
   return (
     <ul className="plain product-history" data-testid="product-history">
@@ -16,7 +19,7 @@ export function HistoryPanel() {
           <span className={`pill ${b.write?.state === 'sent' ? 'pill-ok' : b.write?.state === 'failed' ? 'pill-bad' : 'pill-warn'}`}>
             {b.write ? t(`counts:push.state.${b.write.state}`) : '—'}
           </span>
-          {b.write?.lastError && b.write.state !== 'sent' ? <div className="hint">{b.write.lastError.message}</div> : null}
+          {b.write?.lastError && b.write.state !== 'sent' ? <Why error={b.write.lastError} /> : null}
           {b.write?.responseBody ? (
             <details>
               <summary>{t('editor.answer')}</summary>
@@ -28,8 +31,36 @@ export function HistoryPanel() {
               {t('counts:push.retry')}
             </button>
           ) : null}
+          {b.write?.state === 'failed' && Array.isArray(b.records) ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => fix(b)}
+              aria-label={t('editor.fixBatchNamed', { name: b.label })}
+            >
+              {t('editor.fixBatch')}
+            </button>
+          ) : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Why a write was refused or is waiting, in the worker's language; the service's own words folded away. */
+function Why({ error }: { error: AppErrorShape }) {
+  const { t } = useTranslation();
+  const { title, why } = describeError(t, error);
+  return (
+    <div className="hint">
+      {title}
+      {why ? ` ${why}` : null}
+      {error.message ? (
+        <details className="error-detail">
+          <summary>{t('errors:technical')}</summary>
+          {error.message}
+        </details>
+      ) : null}
+    </div>
   );
 }

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { validateProductRequest } from '../../../shared/products/validate';
 import { ErrorText } from '../../components/ErrorText';
+import { describeError } from '../../i18n/errors';
 import { formatDateTime } from '../../i18n/format';
 import { beep } from '../../scanner/feedback';
 import { fill } from '../../scanner/field';
 import { useScanner } from '../../scanner/useScanner';
 import { useApp } from '../../store/app';
-import { useProducts } from '../../store/products';
+import { useProducts, type Fixing } from '../../store/products';
 import { useUi } from '../../store/ui';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportPanel } from './ImportPanel';
@@ -35,6 +36,7 @@ export function ProductsScreen() {
       drafts: s.drafts,
       error: s.error,
       lastSend: s.lastSend,
+      fixing: s.fixing,
       init: s.init,
       edit: s.edit,
       startNew: s.startNew,
@@ -125,6 +127,7 @@ export function ProductsScreen() {
         <ProblemsContext.Provider value={atFields}>
           <div className="products-layout">
             <div className="products-editor-col">
+              {p.fixing ? <FixingNote fixing={p.fixing} /> : null}
               <label className="field">
                 <span>{t('editor.label')}</span>
                 {/* While a product is open its name is home: a focus that falls is given back to the editor, not to "New". */}
@@ -204,5 +207,31 @@ export function ProductsScreen() {
         </>
       )}
     </main>
+  );
+}
+
+/** A refused batch opened to be fixed: what the service said, and what happens to it on Send. */
+function FixingNote({ fixing }: { fixing: Fixing }) {
+  const { t } = useTranslation();
+  const why = fixing.error ? describeError(t, fixing.error) : null;
+  return (
+    <div className="card warn-card" data-testid="fixing-note">
+      <p>{t('products:editor.fixing', { name: fixing.label })}</p>
+      {why ? (
+        <p>
+          <strong>{why.title}</strong>
+          {why.why ? ` ${why.why}` : null}
+        </p>
+      ) : null}
+      {typeof fixing.error?.params?.said === 'string' ? (
+        <p data-testid="service-said">{t('products:editor.serviceSaid', { said: fixing.error.params.said })}</p>
+      ) : null}
+      {fixing.error?.message ? (
+        <details className="error-detail">
+          <summary>{t('errors:technical')}</summary>
+          {fixing.error.message}
+        </details>
+      ) : null}
+    </div>
   );
 }

@@ -151,6 +151,11 @@ export const products = {
     recordCount_one: '{{count}} record',
     recordCount_other: '{{count}} records',
     answer: 'Service answer',
+    fixBatch: 'Open to fix',
+    serviceSaid: 'The service said: “{{said}}”',
+    fixBatchNamed: 'Open {{name}} to fix',
+    fixing:
+      'The product service refused “{{name}}”. Fix it here and send it again; the refused send is then given up (it is kept in the history).',
   },
   /** The readable summary of a request, shown before the exact body. */
   summary: {

@@ -153,6 +153,11 @@ export const products: Shape<typeof en> = {
     recordCount_one: '{{count}} kayıt',
     recordCount_other: '{{count}} kayıt',
     answer: 'Servisin cevabı',
+    fixBatch: 'Düzeltmek için aç',
+    serviceSaid: 'Servisin cevabı: “{{said}}”',
+    fixBatchNamed: '{{name}} düzeltmek için aç',
+    fixing:
+      'Ürün servisi “{{name}}” gönderimini reddetti. Burada düzeltip yeniden gönderin; reddedilen gönderim o zaman iptal edilir (geçmişte kalır).',
   },
   summary: {
     title: 'Gönderilecekler',
