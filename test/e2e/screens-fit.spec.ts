@@ -216,6 +216,14 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         expect.soft(column, 'counting: the scanning column').toEqual({ scrolls: false, fieldBelowButtons: false });
         await scan(page, '2000000000008');
         await expect(page.locator('.count-lines, table').first()).toBeVisible();
+        // An unknown code's card, with its three choices, still fits: its choices and the typed-code
+        // field are in view without scrolling the column.
+        await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
+        const unknownColumn = await page.evaluate(() => {
+          const left = document.querySelector('.counting-left')!;
+          return { scrolls: left.scrollHeight > left.clientHeight + 1 };
+        });
+        expect.soft(unknownColumn, 'counting an unknown code: the scanning column').toEqual({ scrolls: false });
         await check(page, info, '07-counts-counting');
         await page.getByRole('button', { name: L.counts.actions.review }).click();
         await check(page, info, '08-counts-review');

@@ -34,10 +34,11 @@ export const counts = {
   },
   last: {
     title: 'Last scanned',
+    titleUnknown: 'Last scanned: unknown code',
     none: 'Nothing scanned yet.',
     counted: '+{{delta}} → {{quantity}}',
     unknown: 'Unknown code',
-    unknownHint: 'This barcode is not a known product. It is counted under the code until you decide:',
+    unknownHint: 'counted under its own code until you decide.',
     failed: 'Not counted',
     failedHint: '{{code}} was not stored. Scan it again once the problem below is solved.',
     misread: 'Misread — scan again',

@@ -37,10 +37,11 @@ export const counts: Shape<typeof en> = {
   },
   last: {
     title: 'Son okutulan',
+    titleUnknown: 'Son okutulan: bilinmeyen kod',
     none: 'Henüz bir şey okutulmadı.',
     counted: '+{{delta}} → {{quantity}}',
     unknown: 'Bilinmeyen kod',
-    unknownHint: 'Bu barkod bilinen bir ürün değil. Siz karar verene kadar kodun kendisi altında sayılıyor:',
+    unknownHint: 'siz karar verene kadar kendi kodu altında sayılıyor.',
     failed: 'Sayılmadı',
     failedHint: '{{code}} kaydedilmedi. Aşağıdaki sorun çözülünce yeniden okutun.',
     misread: 'Hatalı okuma — yeniden okutun',
@@ -129,7 +130,13 @@ export const counts: Shape<typeof en> = {
   },
   push: {
     title: 'Gönderim',
-    state: { pending: 'gönderilmeyi bekliyor', sending: 'gönderiliyor', sent: 'gönderildi', failed: 'reddedildi', cancelled: 'iptal edildi' },
+    state: {
+      pending: 'gönderilmeyi bekliyor',
+      sending: 'gönderiliyor',
+      sent: 'gönderildi',
+      failed: 'reddedildi',
+      cancelled: 'iptal edildi',
+    },
     batch: '{{batches}} parçadan {{batch}}. parça ({{lines}} satır)',
     response: 'Servisin cevabı',
     retry: 'Yeniden gönder',
