@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rig, type TestRig } from '../support/core';
 import { TRUSTED_CALLER } from '../../src/main/core/admin/admin-gate';
+import { createCore } from '../../src/main/core';
+import { sandboxTrainingService } from '../../src/main/hosts/training';
 
 let t: TestRig;
 afterEach(async () => t?.close());
@@ -93,5 +95,35 @@ describe('session', () => {
     expect(await t.call('session.signOut', { forget: true })).toMatchObject({ signedIn: false });
     const r = await t.core.invoke('session.resume', {}, TRUSTED_CALLER);
     expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('training mode and the active connection', () => {
+  it('training leaves the real connection active: queued work without signing in goes to the real workspace, not to training', async () => {
+    t = await rig({ core: { trainingService: sandboxTrainingService, offlineWorkspace: true } });
+    const real = await t.signIn();
+    await t.call('session.signOut', { forget: false });
+    expect(await t.call('session.startTraining', {})).toMatchObject({ signedIn: true, training: true });
+    await t.call('session.signOut', { forget: false });
+    // The connection `wd`, the next start and "remember me" use is still the real one.
+    expect((await t.call('settings.get', {})).activeProfileId).toBe(real.profileId);
+    // A write queued without signing in (as `wd inventory push` does) is in the real workspace.
+    await t.call('inventory.push', { items: [{ StorageCode: 'A-01', Sku: 'SKU-1', Qty: 5 }], source: 'test.csv', confirmed: true });
+    await t.call('session.signIn', { profileId: real.profileId!, userName: 'demo', password: 'demo1234' });
+    expect((await t.call('outbox.list', {})).map((w) => w.summary.lines)).toEqual([1]);
+  });
+
+  it('a training connection left active by an earlier version is not used by the next start', async () => {
+    t = await rig({ core: { trainingService: sandboxTrainingService } });
+    await t.call('session.startTraining', {});
+    await t.call('session.signOut', { forget: false });
+    await t.call('settings.update', { activeProfileId: 'training' });
+    const again = createCore({ dataDir: t.dataDir, host: 'test', background: false, log: () => undefined });
+    try {
+      const r = await again.call('settings.get', {});
+      expect(r).toMatchObject({ ok: true, value: { activeProfileId: null } });
+    } finally {
+      await again.close();
+    }
   });
 });

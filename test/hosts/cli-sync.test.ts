@@ -105,6 +105,15 @@ describe('wd sync and wd lookup', () => {
     expect(r.stderr).toContain('cannot be reached');
     await admin('offline', { offline: false });
   });
+
+  it("says why the core refused, in the CLI's language (the reason's sentence, not the core's English text)", async () => {
+    const r = await wd(data.dir, ['sync', '--from', '2026-05-03', '--to', '2026-05-01'], {
+      env: { WD_PASSWORD: 'demo1234', WD_LANG: 'tr' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Başlangıç tarihi bitiş tarihinden sonra.');
+    expect(r.stderr).not.toContain('is after');
+  });
 });
 
 function readProfileId(): string {

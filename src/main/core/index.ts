@@ -55,6 +55,8 @@ export function createCore(options: CoreOptions): Core {
   const secrets = options.secrets ?? noSecretStore;
   const settings = createSettingsRepo(appDb);
   const profiles = createProfilesRepo(appDb);
+  // An earlier version made the training connection the active one after training: not any more.
+  if (settings.get().activeProfileId === TRAINING_PROFILE_ID) settings.update({ activeProfileId: null });
   let current: Workspace | null = null;
   let detach: (() => void)[] = [];
   const extra = new Map<string, Workspace>();

@@ -104,7 +104,9 @@ export class Session {
     if (login) this.acceptToken(login.token, login.expiresAt);
     if (!offline) this.deps.profiles.setUser(profile.id, creds.userName, await makeVerifier(creds.userName, creds.password));
     if (input.remember) this.deps.profiles.setSecret(profile.id, this.deps.secrets.encrypt(creds.password));
-    this.deps.settings.update({ activeProfileId: profile.id });
+    // Training is never the active connection: `wd`, the next start and "remember me" keep the real one
+    // (a count pushed by `wd` after a training session went into the training data, wiped later).
+    if (!profile.training) this.deps.settings.update({ activeProfileId: profile.id });
     this.profile = this.deps.profiles.get(profile.id);
     try {
       this.deps.onProfile(this.profile);

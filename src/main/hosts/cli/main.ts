@@ -69,7 +69,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return await command.run(ctx, rest);
   } catch (e) {
     if (e instanceof UsageError) return usage(t, `${t(e.key, e.params)}\n${t(command.usage)}`);
-    const message = e instanceof AppError ? `${t(`errors:${e.code}`)} ${e.message}` : e instanceof Error ? e.message : String(e);
+    const message = e instanceof AppError ? errorLine(t, e) : e instanceof Error ? e.message : String(e);
     if (json) process.stdout.write(`${JSON.stringify({ error: { code: e instanceof AppError ? e.code : 'internal', message } })}\n`);
     process.stderr.write(`wd ${name}: ${message}\n`);
     return 1;
@@ -88,4 +88,18 @@ function help(t: TFunction, code: number): number {
   out.write(`${t('cli:usage')}\n\n${t('cli:commands')}\n`);
   for (const c of commands) out.write(`  ${c.name.padEnd(14)} ${t(c.summary)}\n`);
   return code;
+}
+
+/**
+ * A failure in the CLI's language: what happened, then why — the reason's sentence where the core
+ * gave one (errors.reasons.*, as the app says it), else the core's own technical text.
+ */
+export function errorLine(t: TFunction, e: AppError): string {
+  const reason = e.params?.reason;
+  const why =
+    typeof reason === 'string'
+      ? t(`errors:reasons.${reason}`, { ...e.params, defaultValue: '' }) ||
+        t(`errors:workspace.${reason}`, { ...e.params, defaultValue: '' })
+      : '';
+  return `${t(`errors:${e.code}`)} ${why || e.message}`;
 }
