@@ -21,6 +21,8 @@ export const errorCodes = [
   'conflict',
   'needs_confirmation',
   'unavailable',
+  /** The disk or the data file under the app failed (full, read-only, damaged): params.reason says which. */
+  'storage',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

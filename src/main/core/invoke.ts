@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contract, isMethodName, type MethodName } from '../../shared/contract';
 import { err, invalidInput, ok, type Result } from '../../shared/result';
-import { AppError } from './errors';
+import { AppError, storageFailure } from './errors';
 import type { CallMeta, Handlers } from './handler-types';
 
 const MAX_MESSAGE = 2_000;
@@ -39,6 +39,9 @@ export function createInvoker(
     } catch (e) {
       if (e instanceof AppError) return { ok: false, error: { ...e.toShape(), message: e.message.slice(0, MAX_MESSAGE) } };
       log(`${name} failed`, e);
+      // The disk or the data file failed: said as such (a full disk, a damaged file), not as a bug.
+      const storage = storageFailure(e);
+      if (storage) return { ok: false, error: storage.toShape() };
       return err('internal', (e instanceof Error ? e.message : String(e)).slice(0, MAX_MESSAGE));
     }
   };

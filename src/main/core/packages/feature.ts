@@ -40,16 +40,24 @@ export const packagesFeature: Feature = {
       timer.unref();
     };
     const tick = async () => {
-      const minutes = ctx.settings.get().syncIntervalMinutes;
-      const sync = syncOf(ws, ctx);
-      if (minutes > 0 && ctx.session.isSignedIn() && !sync.isRunning()) {
-        const first = sync.status().lastSuccessAt === null;
-        const now = Date.now();
-        await sync
-          .run({ from: new Date(now - (first ? 30 : 7) * DAY).toISOString(), to: new Date(now).toISOString() })
-          .catch(() => undefined);
+      let minutes = 5;
+      try {
+        minutes = ctx.settings.get().syncIntervalMinutes;
+        const sync = syncOf(ws, ctx);
+        if (minutes > 0 && ctx.session.isSignedIn() && !sync.isRunning()) {
+          const first = sync.status().lastSuccessAt === null;
+          const now = Date.now();
+          await sync
+            .run({ from: new Date(now - (first ? 30 : 7) * DAY).toISOString(), to: new Date(now).toISOString() })
+            .catch(() => undefined);
+        }
+      } catch (e) {
+        // A timer's failure has nobody to tell but the log (a damaged cache, a closed workspace):
+        // thrown from here it would end the app's process. The next turn comes as planned.
+        ctx.options.log?.(`background sync: ${e instanceof Error ? e.message : String(e)}`, e);
+      } finally {
+        schedule(Math.max(1, minutes || 5) * 60_000);
       }
-      schedule(Math.max(1, minutes || 5) * 60_000);
     };
     schedule(2_000);
     return () => {

@@ -13,6 +13,7 @@ export const errors = {
   conflict: 'This conflicts with the current state.',
   needs_confirmation: 'This needs your confirmation.',
   unavailable: 'This is not available here.',
+  storage: 'The app cannot read or write its data on this PC.',
   internal: 'Something went wrong inside the app.',
   details: 'Details',
   /** Why an action was refused (AppError params.reason), shown instead of the general text. */
@@ -32,6 +33,12 @@ export const errors = {
       'The count of {{storageCode}} is already open in another window of this PC. Continue it there, or take it over here if that window was closed.',
     sync_running: 'A sync is already running. Wait for it to finish.',
     from_after_to: 'The start date is after the end date.',
+    disk_full:
+      'The disk of this PC is full: this could not be saved. What was saved before is kept. Free some space (or ask IT), then do it again.',
+    disk_error: 'The disk of this PC did not read or write. Try again; if it keeps happening, ask IT to check the disk.',
+    disk_read_only: 'The app’s data folder cannot be written to (read-only or no permission). Ask IT to check the folder.',
+    data_damaged:
+      'Part of the app’s data on this PC is damaged and cannot be read. Note what is not sent yet and ask IT to restore a backup (see the README).',
     not_a_date: '“{{value}}” is not a date.',
     bad_dates: 'Choose a start and an end date.',
     list_incomplete:

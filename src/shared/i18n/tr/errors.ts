@@ -16,6 +16,7 @@ export const errors: Shape<typeof en> = {
   conflict: 'Bu, şu anki durumla uyuşmuyor.',
   needs_confirmation: 'Bunun için onayınız gerekiyor.',
   unavailable: 'Bu şu an kullanılamıyor.',
+  storage: 'Uygulama bu bilgisayardaki verilerini okuyamıyor ya da yazamıyor.',
   internal: 'Uygulamada beklenmeyen bir sorun oldu.',
   details: 'Ayrıntılar',
   reasons: {
@@ -34,6 +35,12 @@ export const errors: Shape<typeof en> = {
       '{{storageCode}} sayımı bu bilgisayarda başka bir pencerede açık. Oradan devam edin; o pencere kapandıysa sayımı buraya alın.',
     sync_running: 'Zaten bir eşitleme sürüyor. Bitmesini bekleyin.',
     from_after_to: 'Başlangıç tarihi bitiş tarihinden sonra.',
+    disk_full:
+      'Bu bilgisayarın diski dolu: bu kaydedilemedi. Daha önce kaydedilenler duruyor. Yer açın (ya da BT’ye haber verin), sonra yeniden yapın.',
+    disk_error: 'Bu bilgisayarın diski okuyamadı ya da yazamadı. Yeniden deneyin; tekrar olursa diski BT’ye kontrol ettirin.',
+    disk_read_only: 'Uygulamanın veri klasörüne yazılamıyor (salt okunur ya da izin yok). Klasörü BT’ye kontrol ettirin.',
+    data_damaged:
+      'Uygulamanın bu bilgisayardaki verilerinin bir kısmı bozuk ve okunamıyor. Henüz gönderilmemişleri not edin ve BT’den yedeği geri yüklemesini isteyin (README’ye bakın).',
     not_a_date: '“{{value}}” bir tarih değil.',
     bad_dates: 'Bir başlangıç ve bir bitiş tarihi seçin.',
     list_incomplete:

@@ -1,0 +1,66 @@
+import { openSync, statSync, writeSync, closeSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { rig, type TestRig } from '../../support/core';
+
+/**
+ * The disk and the file under the app's data, as a warehouse PC has them: a disk that fills up, a
+ * file damaged inside (not in its header). The worker reads what happened in their language, the
+ * app keeps running and what was saved before stays.
+ */
+let t: TestRig;
+afterEach(async () => {
+  vi.useRealTimers();
+  await t?.close();
+});
+const DAY = 86_400_000;
+const windowAll = () => ({ from: new Date(Date.now() - 90 * DAY).toISOString(), to: new Date(Date.now() + DAY).toISOString() });
+
+it('a full disk while counting: the scan is refused as "disk full", earlier scans are kept', async () => {
+  t = await rig();
+  await t.signIn();
+  const count = await t.call('counts.open', { storageCode: 'A-01', holder: 'test' });
+  for (let i = 0; i < 3; i++) await t.call('counts.scan', { sessionId: count.session.id, code: 'SKU-1' });
+  // The workspace file may grow no further: the disk is full.
+  const db = t.core.ctx.workspace().db;
+  db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+  let refused: unknown = null;
+  for (let i = 0; i < 5000 && refused === null; i++) {
+    const r = await t.core.call('counts.scan', { sessionId: count.session.id, code: `NEW-${i}-${'X'.repeat(100)}` });
+    if (!r.ok) refused = r.error;
+  }
+  expect(refused).toMatchObject({ code: 'storage', params: { reason: 'disk_full' } });
+  db.pragma('max_page_count = 1073741823');
+  const lines = await t.call('counts.get', { sessionId: count.session.id });
+  expect(lines.lines.find((l) => l.sku === 'SKU-1')?.quantity).toBe(3);
+});
+
+it('a workspace damaged inside: a search says the data is damaged, and the background sync does not end the app', async () => {
+  t = await rig({ sandbox: { packages: 3000, returns: 0, seed: 3 } });
+  const profile = await t.signIn({ pageSize: 500 });
+  await t.call('packages.sync', { ...windowAll(), kinds: ['order'], wait: true });
+  await t.call('session.signOut', { forget: false });
+  // Random bytes over the middle of the cache's pages (the header and the first pages are intact,
+  // so the file opens).
+  const dir = join(t.dataDir, 'workspaces');
+  const file = join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.db'))!,
+  );
+  const size = statSync(file).size;
+  const fd = openSync(file, 'r+');
+  const junk = Buffer.alloc(Math.floor(size / 3), 0x5a);
+  writeSync(fd, junk, 0, junk.length, Math.floor(size / 3));
+  closeSync(fd);
+
+  const logged: string[] = [];
+  t.core.ctx.options.log = (m: string) => void logged.push(m);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  (t.core.ctx.options as { background?: boolean }).background = true;
+  await t.call('session.signIn', { profileId: profile.profileId!, userName: 'demo', password: 'demo1234' });
+  const r = await t.core.call('packages.search', { query: 'a', kind: 'all', limit: 50 });
+  expect(r).toMatchObject({ ok: false, error: { code: 'storage', params: { reason: 'data_damaged' } } });
+  // The background sync's first turn (2 s after sign-in) meets the damage: it is logged, not thrown.
+  await vi.advanceTimersByTimeAsync(2_500);
+  expect(logged.join('\n')).toMatch(/background sync/);
+});
