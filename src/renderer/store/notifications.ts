@@ -5,9 +5,19 @@ import { call, subscribe } from '../bridge/api';
 
 export type NotificationFilter = 'all' | 'matched' | 'unmatched';
 
+/** Rows a page of the list brings ("Show more" adds one). */
+export const NOTIFICATIONS_PAGE = 100;
+
 interface NotificationsState {
   filter: NotificationFilter;
+  /**
+   * The newest rows of the list, newest first: always the top of the core's list (no gap), and at
+   * most `pages` pages of it. A notification that arrives goes on top and the oldest row held goes
+   * (the screen left open all night holds one page, not every notification of the night).
+   */
   items: NotificationSummary[];
+  /** Pages loaded (the first, and one per "Show more"): how many rows are held. */
+  pages: number;
   total: number;
   error: AppErrorShape | null;
   receiver: ReceiverStatus | null;
@@ -25,14 +35,16 @@ let moreLoading = false;
 export const useNotifications = create<NotificationsState>()((set, get) => ({
   filter: 'all',
   items: [],
+  pages: 1,
   total: 0,
   error: null,
   receiver: null,
 
   init() {
     const off = subscribe('notifications.received', (n) => {
-      const { filter, items, total } = get();
-      if (filter === 'all' || (filter === 'matched') === (n.matched !== null)) set({ items: [n, ...items], total: total + 1 });
+      const { filter, items, total, pages } = get();
+      if (filter === 'all' || (filter === 'matched') === (n.matched !== null))
+        set({ items: [n, ...items].slice(0, pages * NOTIFICATIONS_PAGE), total: total + 1 });
     });
     const offReceiver = subscribe('notifications.receiverChanged', (receiver) => set({ receiver }));
     void get().load();
@@ -45,22 +57,32 @@ export const useNotifications = create<NotificationsState>()((set, get) => ({
   onReceived: (listener) => subscribe('notifications.received', listener),
 
   async load(filter = get().filter, more = false) {
-    // A second press of "Show more" while its page is on the way would ask for the same page.
-    if (more) {
-      if (moreLoading) return;
-      moreLoading = true;
-    }
-    try {
-      const offset = more ? get().items.length : 0;
-      const r = await call('notifications.list', { filter, offset, limit: 100 });
+    if (!more) {
+      const r = await call('notifications.list', { filter, offset: 0, limit: NOTIFICATIONS_PAGE });
       if (!r.ok) return set({ error: r.error });
-      if (more && get().filter !== filter) return;
-      // A notification that arrived meanwhile shifts the pages by one: a row already shown is not shown twice.
-      const shown = new Set(more ? get().items.map((n) => n.id) : []);
-      const items = more ? [...get().items, ...r.value.items.filter((n) => !shown.has(n.id))] : r.value.items;
-      set({ filter, total: r.value.total, items, error: null });
+      return set({ filter, total: r.value.total, items: r.value.items, pages: 1, error: null });
+    }
+    // A second press of "Show more" while its page is on the way would ask for the same page.
+    if (moreLoading) return;
+    moreLoading = true;
+    try {
+      // The page is counted from the start: rows that arrive meanwhile do not push the held ones out.
+      set({ pages: get().pages + 1 });
+      // The next page is the rows older than the last one held, whatever arrived or was deleted
+      // meanwhile (an offset would repeat or skip rows then). If more than a page arrived while it
+      // was on the way, the row it was asked from is no longer held: ask again from the last one.
+      for (let tries = 0; tries < 3; tries++) {
+        const last = get().items.at(-1);
+        if (!last) return;
+        const r = await call('notifications.list', { filter, offset: 0, limit: NOTIFICATIONS_PAGE, beforeId: last.id });
+        if (!r.ok) return set({ error: r.error, pages: Math.max(1, get().pages - 1) });
+        if (get().filter !== filter) return;
+        const { items, pages } = get();
+        if (items.at(-1)?.id !== last.id) continue;
+        return set({ total: r.value.total, items: [...items, ...r.value.items].slice(0, pages * NOTIFICATIONS_PAGE), error: null });
+      }
     } finally {
-      if (more) moreLoading = false;
+      moreLoading = false;
     }
   },
 

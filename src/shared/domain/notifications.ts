@@ -25,6 +25,11 @@ export const NotificationsListInput = lazy(() =>
     filter: z.enum(['all', 'matched', 'unmatched']).default('all'),
     offset: z.number().int().min(0).max(10_000_000).default(0),
     limit: z.number().int().min(1).max(500).default(100),
+    /**
+     * Only rows older than this one (its id), newest first: "Show more" pages on from the last row
+     * it holds, so rows that arrived or were pruned meanwhile neither skip nor repeat a row.
+     */
+    beforeId: z.number().int().positive().optional(),
   }),
 );
 

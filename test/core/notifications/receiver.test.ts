@@ -60,6 +60,18 @@ describe('notification receiver', () => {
     expect((await t.call('notifications.list', { filter: 'unmatched' })).total).toBe(6);
   });
 
+  it('pages on from a row with beforeId: rows that arrive meanwhile neither repeat nor push a row off the next page', async () => {
+    const s = await setup();
+    for (const hook of hookNames.slice(0, 4)) expect(await post(s.url!, sample(hook), bearer)).toBe(200);
+    const first = await t.call('notifications.list', { filter: 'all', limit: 2 });
+    const firstFour = (await t.call('notifications.list', { filter: 'all', limit: 4 })).items.map((i) => i.id);
+    // Two more arrive before the next page is asked for: by offset it would repeat the first page.
+    for (const hook of hookNames.slice(4)) expect(await post(s.url!, sample(hook), bearer)).toBe(200);
+    const next = await t.call('notifications.list', { filter: 'all', limit: 2, beforeId: first.items.at(-1)!.id });
+    expect([...first.items, ...next.items].map((i) => i.id)).toEqual(firstFour);
+    expect(next.total).toBe(6);
+  });
+
   it('refuses malformed JSON, a wrong content type, a 10 MB body, a wrong path and an unknown hookName, leaving nothing', async () => {
     const s = await setup();
     const base = sample('OrderPackageStatusChangedEvent');

@@ -4,7 +4,8 @@ import { notificationsOf } from './service';
 export const notificationsFeature: Feature = {
   name: 'notifications',
   handlers: (ctx) => ({
-    'notifications.list': ({ filter, offset, limit }) => notificationsOf(ctx.workspace(), ctx).repo.list(filter, offset, limit),
+    'notifications.list': ({ filter, offset, limit, beforeId }) =>
+      notificationsOf(ctx.workspace(), ctx).repo.list(filter, offset, limit, beforeId),
     'notifications.forPackage': ({ kind, id }) => notificationsOf(ctx.workspace(), ctx).repo.forPackage(kind, id),
     'notifications.receiver': () => notificationsOf(ctx.workspace(), ctx).status(),
     'notifications.configureReceiver': (input) => notificationsOf(ctx.workspace(), ctx).configure(input),

@@ -98,8 +98,8 @@ export function createNotificationsRepo(db: Db) {
     ),
     byKey: db.prepare<[string], { id: number }>('SELECT id FROM notifications WHERE dedupe_key = ?'),
     one: db.prepare<[number], Row>(`${SELECT} WHERE n.id = ?`),
-    list: db.prepare<{ filter: string; limit: number; offset: number }, Row>(
-      `${SELECT} WHERE (@filter = 'all' OR (@filter = 'matched' AND n.matched_package_pk IS NOT NULL) OR (@filter = 'unmatched' AND n.matched_package_pk IS NULL))
+    list: db.prepare<{ filter: string; limit: number; offset: number; before: number }, Row>(
+      `${SELECT} WHERE n.id < @before AND (@filter = 'all' OR (@filter = 'matched' AND n.matched_package_pk IS NOT NULL) OR (@filter = 'unmatched' AND n.matched_package_pk IS NULL))
        ORDER BY n.id DESC LIMIT @limit OFFSET @offset`,
     ),
     count: db.prepare<{ filter: string }, { n: number }>(
@@ -165,8 +165,10 @@ export function createNotificationsRepo(db: Db) {
       if (!r) throw new AppError('not_found', `no notification ${id}`, { reason: 'notification_not_found' });
       return toSummary(r);
     },
-    list(filter: 'all' | 'matched' | 'unmatched', offset: number, limit: number) {
-      return { total: s.count.get({ filter })!.n, items: s.list.all({ filter, limit, offset }).map(toSummary) };
+    /** Newest first; `beforeId` lists only the rows older than that one (then `offset` counts from there). */
+    list(filter: 'all' | 'matched' | 'unmatched', offset: number, limit: number, beforeId?: number) {
+      const before = beforeId ?? Number.MAX_SAFE_INTEGER;
+      return { total: s.count.get({ filter })!.n, items: s.list.all({ filter, limit, offset, before }).map(toSummary) };
     },
     forPackage: (kind: PackageKind, id: number) => s.forPackage.all(kind, id).map(toSummary),
     unmatchedSince: (since: string) =>

@@ -1,5 +1,8 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { NotificationSummary } from '../../../shared/domain/notifications';
+import type { PackageKind } from '../../../shared/domain/packages';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { StatusName } from '../../components/StatusName';
@@ -8,7 +11,52 @@ import { useNotifications, type NotificationFilter } from '../../store/notificat
 import { usePackages } from '../../store/packages';
 import { useUi } from '../../store/ui';
 
-/** Every package notification received, newest first, live; a link opens the package. */
+/**
+ * One row; a memo whose props stay the same while others arrive, so a notification that arrives
+ * draws its own row (and takes the oldest one's place), not the whole table again.
+ */
+const NotificationRow = memo(function NotificationRow({
+  item,
+  t,
+  onOpen,
+}: {
+  item: NotificationSummary;
+  t: TFunction<'notifications'>;
+  onOpen: (kind: PackageKind, id: number) => void;
+}) {
+  return (
+    <tr tabIndex={-1}>
+      <td>{formatDateTime(item.receivedAt)}</td>
+      <td>{t(`hooks.${item.hookName}`, { defaultValue: item.hookName })}</td>
+      <td>
+        {item.matched ? (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => onOpen(item.matched!.kind, item.matched!.id)}
+            aria-label={t('open', { id: item.matched.id })}
+          >
+            {item.matched.id}
+          </button>
+        ) : (
+          <span>
+            {item.packageId} <span className="hint">— {t('unmatched')}</span>
+          </span>
+        )}
+      </td>
+      <td>
+        <StatusName status={item.statusName} />
+      </td>
+      <td>{[item.reasonName, item.reasonDesc].filter(Boolean).join(' — ')}</td>
+    </tr>
+  );
+});
+
+/**
+ * The package notifications received, newest first, live; a link opens the package. It holds the
+ * pages loaded (one, and one more per "Show more"): a notification that arrives takes the oldest
+ * row's place, and "Show more" pages on from the last row shown.
+ */
 export function NotificationsScreen() {
   const { t } = useTranslation('notifications');
   const n = useNotifications(
@@ -16,18 +64,27 @@ export function NotificationsScreen() {
   );
   const go = useUi((s) => s.go);
   const openPackage = usePackages((s) => s.open);
+  const onOpen = useCallback(
+    (kind: PackageKind, id: number) => {
+      go('packages');
+      void openPackage(kind, id);
+    },
+    [go, openPackage],
+  );
   const { init } = n;
   useEffect(() => init(), [init]);
   const body = useRef<HTMLTableSectionElement>(null);
-  /** Rows shown when "Show more" was pressed: the first row after them is the first it loaded. */
-  const moreFrom = useRef<number | null>(null);
+  /** The last row shown when "Show more" was pressed: the row after it is the first it loaded. */
+  const moreAfter = useRef<number | null>(null);
   const moreLeft = n.items.length < n.total;
   // Pressed on the last page, the button goes away: the focus goes on to the rows it loaded (in the
   // same commit, before the focus keeper would send it back to the heading).
   useLayoutEffect(() => {
-    const from = moreFrom.current;
-    if (from === null || n.items.length <= from) return;
-    moreFrom.current = null;
+    if (moreAfter.current === null) return;
+    const after = n.items.findIndex((item) => item.id === moreAfter.current);
+    if (after === -1 || after === n.items.length - 1) return;
+    moreAfter.current = null;
+    const from = after + 1;
     if (moreLeft || !(document.activeElement === document.body || document.activeElement === null)) return;
     body.current?.querySelectorAll<HTMLElement>('tr')[from]?.focus();
   }, [n.items, moreLeft]);
@@ -69,33 +126,7 @@ export function NotificationsScreen() {
           </thead>
           <tbody ref={body}>
             {n.items.map((item) => (
-              <tr key={item.id} tabIndex={-1}>
-                <td>{formatDateTime(item.receivedAt)}</td>
-                <td>{t(`hooks.${item.hookName}`, { defaultValue: item.hookName })}</td>
-                <td>
-                  {item.matched ? (
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      onClick={() => {
-                        go('packages');
-                        void openPackage(item.matched!.kind, item.matched!.id);
-                      }}
-                      aria-label={t('open', { id: item.matched.id })}
-                    >
-                      {item.matched.id}
-                    </button>
-                  ) : (
-                    <span>
-                      {item.packageId} <span className="hint">— {t('unmatched')}</span>
-                    </span>
-                  )}
-                </td>
-                <td>
-                  <StatusName status={item.statusName} />
-                </td>
-                <td>{[item.reasonName, item.reasonDesc].filter(Boolean).join(' — ')}</td>
-              </tr>
+              <NotificationRow key={item.id} item={item} t={t} onOpen={onOpen} />
             ))}
           </tbody>
         </table>
@@ -105,7 +136,7 @@ export function NotificationsScreen() {
           type="button"
           className="btn"
           onClick={() => {
-            moreFrom.current = n.items.length;
+            moreAfter.current = n.items.at(-1)?.id ?? null;
             void n.load(n.filter, true);
           }}
         >
