@@ -1,47 +1,58 @@
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppErrorShape } from '../../../shared/result';
 import { DateInput } from '../../components/DateInput';
 import { ErrorText } from '../../components/ErrorText';
 import { downloadText } from '../../download';
 import { useReturns } from '../../store/returns';
-import { localDay, systemTimeZone } from '../../../shared/domain/time';
+import { localDay, systemTimeZone, type LocalDay } from '../../../shared/domain/time';
 
 /** Today and 30 days ago on the worker's calendar (not UTC's: at 01:00 in Istanbul UTC is still on yesterday). */
 const daysAgo = (n: number) => localDay(Date.now() - n * 86_400_000, systemTimeZone());
 
-/** A CSV of the inspections of a date range, for the people deciding in the service. */
+/**
+ * A CSV of the inspections of a date range, for the people deciding in the service. A date the
+ * worker did not type (undefined) is worked out whenever it is shown or used: the panel left open
+ * past midnight exports up to the new day, not up to the day it was first shown. A typed date
+ * (or a cleared one, null) is kept.
+ */
 export function ExportPanel() {
   const { t } = useTranslation('returns');
   const exportCsv = useReturns((s) => s.exportCsv);
-  const [from, setFrom] = useState(() => daysAgo(30));
-  const [to, setTo] = useState(() => daysAgo(0));
+  const [typedFrom, setFrom] = useState<LocalDay | null | undefined>(undefined);
+  const [typedTo, setTo] = useState<LocalDay | null | undefined>(undefined);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [empty, setEmpty] = useState(false);
+  // Opening the panel draws it again, with the defaults of the day it is opened on.
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const days = () => ({ from: typedFrom === undefined ? daysAgo(30) : typedFrom, to: typedTo === undefined ? daysAgo(0) : typedTo });
+  const { from, to } = days();
   return (
-    <details className="card export-panel">
+    <details className="card export-panel" onToggle={redraw}>
       <summary>{t('export.title')}</summary>
       <div className="row">
         <label className="field">
           <span>{t('export.from')}</span>
-          <DateInput value={from || null} onChange={(v) => setFrom(v ?? '')} />
+          <DateInput value={from} onChange={setFrom} />
         </label>
         <label className="field">
           <span>{t('export.to')}</span>
-          <DateInput value={to || null} onChange={(v) => setTo(v ?? '')} />
+          <DateInput value={to} onChange={setTo} />
         </label>
         <button
           type="button"
           className="btn"
-          onClick={() =>
-            void exportCsv(from, to).then((r) => {
+          onClick={() => {
+            // Worked out now, not when the panel was drawn: the day may have changed since.
+            const range = days();
+            void exportCsv(range.from ?? '', range.to ?? '').then((r) => {
               setError(r.ok ? null : r.error);
               if (r.ok) {
                 setEmpty(r.value.rows === 0);
                 if (r.value.rows > 0) downloadText(r.value.filename, r.value.csv);
               }
-            })
-          }
+            });
+          }}
         >
           {t('export.button')}
         </button>

@@ -1,0 +1,73 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBridgeForTests } from '../../../src/renderer/bridge/api';
+import { i18n, setLanguage } from '../../../src/renderer/i18n';
+import { ExportPanel } from '../../../src/renderer/screens/Returns/ExportPanel';
+import { dayRange, dayStartMs, systemTimeZone } from '../../../src/shared/domain/time';
+import { fakeBridge } from '../fake-bridge';
+
+const MINUTE = 60_000;
+/** A wall-clock time of this computer's zone (the zone the panel works its days in). */
+const at = (day: string, minutes: number) => dayStartMs(day, systemTimeZone()) + minutes * MINUTE;
+
+function setup() {
+  const asked: { from: string; to: string; timeZone: string }[] = [];
+  const bridge = fakeBridge({
+    'returns.export': (input) => {
+      asked.push(input);
+      return { filename: 'inspections.csv', csv: '', rows: 0 };
+    },
+  });
+  setBridgeForTests(bridge.api);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ExportPanel />
+    </I18nextProvider>,
+  );
+  return asked;
+}
+
+const range = (from: string, to: string) => {
+  const r = dayRange(from, to, systemTimeZone());
+  return { from: r.from, to: r.to, timeZone: systemTimeZone() };
+};
+const exportNow = async () => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Download CSV' })));
+  await waitFor(() => expect(screen.getByText('No inspections in this date range.')).toBeTruthy());
+};
+
+describe('Returns: Export inspections over midnight', () => {
+  beforeEach(() => {
+    setLanguage('en');
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('a range the worker did not type follows the day: opened at 23:50, exported at 00:20, it ends with the new day', async () => {
+    vi.setSystemTime(at('2026-11-29', 23 * 60 + 50));
+    const asked = setup();
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '29/11/2026');
+    vi.setSystemTime(at('2026-11-30', 20));
+    await exportNow();
+    expect(asked).toEqual([range('2026-10-31', '2026-11-30')]);
+    // And the fields say so.
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '31/10/2026');
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '30/11/2026');
+  });
+
+  it('dates the worker typed are kept over midnight; the other one still follows the day', async () => {
+    vi.setSystemTime(at('2026-11-29', 23 * 60 + 50));
+    const asked = setup();
+    const to = screen.getByLabelText('To');
+    fireEvent.change(to, { target: { value: '28/11/2026' } });
+    fireEvent.blur(to);
+    vi.setSystemTime(at('2026-11-30', 20));
+    await exportNow();
+    expect(asked).toEqual([range('2026-10-31', '2026-11-28')]);
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '28/11/2026');
+  });
+});
