@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localInstant } from '../../src/shared/domain/time';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
 import { cliEntry, wd } from '../support/cli';
 import { tempDir } from '../support/temp';
@@ -50,6 +51,48 @@ describe('wd receive and wd notifications', () => {
     expect(list.stdout).toContain('not in the cache yet');
     const json = JSON.parse((await wd(data.dir, ['notifications', '--json'])).stdout) as { total: number };
     expect(json.total).toBe(1);
+  });
+
+  it("prints when each notification came in this computer's time and the CLI's language; --json keeps the instant", async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, 'receive', '--port', '0'], {
+      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'tr', TZ: 'Europe/Istanbul', WD_RECEIVER_TOKEN: 'tok-abcdefgh' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /http:\/\/127\.0\.0\.1:\d+\/\S+?(?=\s|\)|$)/.exec(out);
+        if (m) resolve(m[0]);
+      }),
+    );
+    const body = readFileSync(
+      join(import.meta.dirname, '../fixtures/service-samples/webhook_ReturnOrderPackageConfirmedEvent.json'),
+      'utf8',
+    );
+    const posted = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer tok-abcdefgh' },
+      body,
+    });
+    expect(posted.status).toBe(200);
+    await vi.waitFor(() => expect(out).toContain('ReturnOrderPackageConfirmedEvent'));
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.on('close', r))).toBe(0);
+
+    const json = JSON.parse((await wd(data.dir, ['notifications', '--json'], { env: { TZ: 'Europe/Istanbul' } })).stdout) as {
+      items: { hookName: string; receivedAt: string }[];
+    };
+    const receivedAt = json.items.find((i) => i.hookName === 'ReturnOrderPackageConfirmedEvent')!.receivedAt;
+    expect(receivedAt).toMatch(/Z$/);
+    // Istanbul's wall clock of that instant, as a Turkish reader writes it: 29.11.2026 11:46:39.
+    const [, y, mo, d, hms] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(localInstant(receivedAt, 'Europe/Istanbul')!)!;
+    const local = `${d}.${mo}.${y} ${hms}`;
+    const receivedLine = out.split('\n').find((l) => l.includes('ReturnOrderPackageConfirmedEvent'))!;
+    expect(receivedLine.startsWith(`${local}  ReturnOrderPackageConfirmedEvent`)).toBe(true);
+    const list = await wd(data.dir, ['notifications'], { env: { TZ: 'Europe/Istanbul', WD_LANG: 'tr' } });
+    const listed = list.stdout.split('\n').find((l) => l.includes('ReturnOrderPackageConfirmedEvent'))!;
+    expect(listed.startsWith(`${local}  ReturnOrderPackageConfirmedEvent`)).toBe(true);
   });
 
   it('refuses a bad path, a token given as an argument, or a short token with exit code 2', async () => {

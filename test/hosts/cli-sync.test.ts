@@ -75,6 +75,16 @@ describe('wd sync and wd lookup', () => {
     expect((JSON.parse(exact.stdout) as { from: string }).from).toBe('2026-05-01T08:00:00.000Z');
   });
 
+  it("prints the window synced in this computer's time and the CLI's language (--json keeps instants: above)", async () => {
+    const args = ['sync', '--from', '2026-05-01', '--to', '2026-05-01'];
+    const tr = await wd(data.dir, args, { env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul', WD_LANG: 'tr' } });
+    expect(tr.code).toBe(0);
+    // [start of 1 May, start of 2 May) in Istanbul, not 30.04 21:00 … 01.05 21:00 (UTC).
+    expect(tr.stdout).toContain('01.05.2026 00:00:00 … 02.05.2026 00:00:00 eşitlendi:');
+    const en = await wd(data.dir, args, { env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul' } });
+    expect(en.stdout).toContain('Synced 01/05/2026, 00:00:00 … 02/05/2026, 00:00:00:');
+  });
+
   it('looks packages up offline by code or name, as a table or JSON', async () => {
     await admin('offline', { offline: true });
     const rec = (await (await fetch(`${sandbox.url}/_sandbox/packages/record?id=500007`)).json()) as {

@@ -5,6 +5,7 @@ import { sandboxTrainingService } from '../training';
 import { baselineWasmOnly } from './wasm-baseline';
 import type { Result } from '../../../shared/result';
 import { AppError } from '../../core/errors';
+import { localTime } from './time';
 
 /**
  * The page reader's thread, built beside the bundle (cli.vite.config.ts: out/cli/wd-page-reader.js).
@@ -33,6 +34,10 @@ export interface CliContext {
   dataDir: string;
   json: boolean;
   t: TFunction;
+  /** The command line's language (`t`'s). */
+  lang: 'tr' | 'en';
+  /** An instant as this computer's local date and time in the command line's language (text for people; `--json` keeps instants). */
+  time(iso: string): string;
   env: NodeJS.ProcessEnv;
   /** Text for people on stdout, or the value as JSON when --json. */
   print(text: string, value?: unknown): void;
@@ -55,12 +60,14 @@ export interface Command {
   run(ctx: CliContext, argv: string[]): Promise<number>;
 }
 
-export function makeContext(dataDir: string, json: boolean, t: TFunction, env: NodeJS.ProcessEnv) {
+export function makeContext(dataDir: string, json: boolean, t: TFunction, lang: 'tr' | 'en', env: NodeJS.ProcessEnv) {
   let core: Core | null = null;
   const ctx: CliContext = {
     dataDir,
     json,
     t,
+    lang,
+    time: (iso) => localTime(iso, lang),
     env,
     // A getter: opening process.stdin costs a command that never reads it a few milliseconds.
     get stdin() {

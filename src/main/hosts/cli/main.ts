@@ -64,7 +64,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     json = true;
     rest.splice(jsonAt, 1);
   }
-  const { ctx, close } = makeContext(dataDir, json, t, env);
+  const { ctx, close } = makeContext(dataDir, json, t, lang, env);
   try {
     return await command.run(ctx, rest);
   } catch (e) {

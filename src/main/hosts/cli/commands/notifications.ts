@@ -18,7 +18,7 @@ export const notificationsCommand: Command = {
     }
     const lines = list.items.map((n) =>
       [
-        n.receivedAt.replace('T', ' ').slice(0, 19),
+        ctx.time(n.receivedAt),
         n.hookName,
         n.packageId,
         n.statusName ?? '',

@@ -50,7 +50,7 @@ export const receiveCommand: Command = {
     const off = core.bus.on('notifications.received', (n) => {
       if (!ctx.json)
         process.stdout.write(
-          `${ctx.t('cli:received', { time: n.receivedAt, hook: n.hookName, id: n.packageId, status: n.statusName ?? '', matched: n.matched ? ctx.t('cli:matched') : ctx.t('cli:unmatched') })}\n`,
+          `${ctx.t('cli:received', { time: ctx.time(n.receivedAt), hook: n.hookName, id: n.packageId, status: n.statusName ?? '', matched: n.matched ? ctx.t('cli:matched') : ctx.t('cli:unmatched') })}\n`,
         );
       else process.stdout.write(`${JSON.stringify(n)}\n`);
     });

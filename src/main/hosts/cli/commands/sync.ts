@@ -56,10 +56,13 @@ export const syncCommand: Command = {
         }),
       );
       const { cached } = await call(core.call('packages.syncStatus', {}));
-      ctx.print([ctx.t('cli:syncDone', { from: report.from, to: report.to }), ...lines, ctx.t('cli:cached', cached)].join('\n'), {
-        ...report,
-        cached,
-      });
+      ctx.print(
+        [ctx.t('cli:syncDone', { from: ctx.time(report.from), to: ctx.time(report.to) }), ...lines, ctx.t('cli:cached', cached)].join('\n'),
+        {
+          ...report,
+          cached,
+        },
+      );
       return 0;
     } finally {
       off();
