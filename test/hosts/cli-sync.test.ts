@@ -85,6 +85,18 @@ describe('wd sync and wd lookup', () => {
     expect(en.stdout).toContain('Synced 01/05/2026, 00:00:00 … 02/05/2026, 00:00:00:');
   });
 
+  it("shows each kind's own count as it goes (the returns' line counted the orders before them too)", async () => {
+    // The whole window: the returns' progress counts the returns, not the orders before them too.
+    const all = await wd(data.dir, ['sync'], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(all.code).toBe(0);
+    const progress = all.stderr.split('\r').map((l) => /^(order|return) packages: page \d+\/\d+, (\d+) packages/.exec(l.trim()));
+    const last = (kind: string) => Number(progress.filter((m) => m?.[1] === kind).at(-1)?.[2]);
+    const fetched = (kind: string) => Number(new RegExp(`  ${kind} packages: (\\d+) fetched`).exec(all.stdout)?.[1]);
+    expect(last('order')).toBe(fetched('order'));
+    expect(last('return')).toBe(fetched('return'));
+    expect(fetched('return')).toBe(150);
+  });
+
   it('looks packages up offline by code or name, as a table or JSON', async () => {
     await admin('offline', { offline: true });
     const rec = (await (await fetch(`${sandbox.url}/_sandbox/packages/record?id=500007`)).json()) as {

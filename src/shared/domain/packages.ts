@@ -64,6 +64,7 @@ export const SyncProgress = lazy(() =>
     kind: PackageKind.nullable(),
     page: z.number().int(),
     totalPages: z.number().int().nullable(),
+    /** Packages of `kind` fetched so far in this sync (each kind counts its own). */
     fetched: z.number().int(),
     total: z.number().int().nullable(),
     startedAt: Instant.nullable(),

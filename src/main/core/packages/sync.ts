@@ -312,7 +312,8 @@ export class PackageSync {
         kind: run.kind,
         page: done.size,
         totalPages,
-        fetched: this.progress.fetched + fetched.count,
+        // Packages of this kind so far (a run of returns after the orders starts again from 0).
+        fetched: (this.progress.kind === run.kind ? this.progress.fetched : 0) + fetched.count,
         total: totalResults,
       });
       this.emitChanged(false);
