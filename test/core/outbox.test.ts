@@ -24,6 +24,22 @@ const until = async (cond: () => boolean | Promise<boolean>, ms = 10_000) => {
   }
 };
 
+/** Another PC sends a count straight to the service. */
+async function otherPc(r: TestRig, items: { Sku: string; Qty: number; StorageCode: string }[]) {
+  const login = await fetch(`${r.sandbox.url}/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ UserName: 'demo', Password: 'demo1234' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const put = await fetch(`${r.sandbox.url}/Inventory/UpdateInventory`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(items),
+  });
+  expect(put.status).toBe(200);
+}
+
 describe('outbox', () => {
   it('keeps a write while the service is offline and sends it once it answers', async () => {
     const { outbox } = await setup();
@@ -105,6 +121,28 @@ describe('outbox', () => {
     ws.db.prepare("UPDATE outbox SET state = 'sending' WHERE id = ?").run(id);
     const restarted = new Outbox(ws, t.core.ctx, () => 0);
     expect(restarted.get(id)?.state).toBe('pending');
+    await restarted.drain();
+    expect(restarted.get(id)?.state).toBe('sent');
+  });
+
+  it('a write caught mid-send long ago is not sent again on its own: a person decides (a newer count may have been sent since)', async () => {
+    const { ws, outbox } = await setup();
+    // PC A sent 9 of S3 on A-01; the service took it and the app stopped before the answer. Later
+    // the shelf was counted again on another PC (50), then PC A starts again.
+    const id = outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S3', Qty: 9, StorageCode: 'A-01' }] });
+    const longAgo = new Date(Date.now() - 30 * 60_000).toISOString();
+    ws.db.prepare("UPDATE outbox SET state = 'sending', updated_at = ? WHERE id = ?").run(longAgo, id);
+    await otherPc(t, [{ Sku: 'S3', Qty: 50, StorageCode: 'A-01' }]);
+    const restarted = new Outbox(ws, t.core.ctx, () => 0);
+    await restarted.drain();
+    expect(restarted.get(id)).toMatchObject({
+      state: 'failed',
+      reason: 'answer_unknown',
+      lastError: { params: { reason: 'answer_unknown', since: longAgo } },
+    });
+    expect((await stock(t)).items.find((i) => i.sku === 'S3')?.qty).toBe(50);
+    // Sent again only when a person says so.
+    restarted.retry(id);
     await restarted.drain();
     expect(restarted.get(id)?.state).toBe('sent');
   });

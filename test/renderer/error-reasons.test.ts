@@ -43,6 +43,7 @@ describe('every reason the core gives is told in the worker’s language', () =>
     latest: 12,
     seconds: 30,
     left: 3,
+    since: '2026-11-29T09:00:00Z',
   };
 
   it('finds the reasons (the scan works)', () => {

@@ -6,7 +6,7 @@ import { lazy } from '../lazy';
 export const OutboxState = lazy(() => z.enum(['pending', 'sending', 'sent', 'failed', 'cancelled']));
 export type OutboxState = z.infer<typeof OutboxState>;
 
-export const OutboxReason = lazy(() => z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded']));
+export const OutboxReason = lazy(() => z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded', 'answer_unknown']));
 export type OutboxReason = z.infer<typeof OutboxReason>;
 
 export const OutboxItem = lazy(() =>

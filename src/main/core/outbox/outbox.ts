@@ -86,6 +86,12 @@ const CAP_MS = 60_000;
 const MAX_BODY = 20_000;
 /** How long a runner's claim on the queue lasts without renewal; renewed every third of it while sending. */
 export const LEASE_MS = 30_000;
+/**
+ * A write found "sending" when the queue is taken (the app stopped mid-send) goes again on its own
+ * only when its sending began less than this long ago; an older one waits for a person.
+ */
+export const ANSWER_UNKNOWN_AFTER_MS = 10 * 60_000;
+
 /** While another process holds the queue, look again this often (it releases the queue when idle). */
 const LEASE_POLL_MS = 5_000;
 /** While idle, look for writes queued by another process this often. */
@@ -113,7 +119,7 @@ type Outcome =
 
 const reasonOf = (e: AppErrorShape | null): OutboxReason | null => {
   const r = e?.params?.reason;
-  return r === 'stale' || r === 'unauthorized' || r === 'unrecorded' || r === 'refused' ? r : null;
+  return r === 'stale' || r === 'unauthorized' || r === 'unrecorded' || r === 'refused' || r === 'answer_unknown' ? r : null;
 };
 
 function pidAlive(pid: number): boolean {
@@ -222,8 +228,11 @@ export class Outbox {
       paused: db.prepare<[string, string, number]>(
         "UPDATE outbox SET state = 'pending', last_error = ?, updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
       ),
-      sending: db.prepare<[], { id: number }>("SELECT id FROM outbox WHERE state = 'sending'"),
+      sending: db.prepare<[], { id: number; updated_at: string }>("SELECT id, updated_at FROM outbox WHERE state = 'sending'"),
       recover: db.prepare<[number]>("UPDATE outbox SET state = 'pending' WHERE id = ? AND state = 'sending'"),
+      unknown: db.prepare<[string, string, number]>(
+        "UPDATE outbox SET state = 'failed', last_error = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'sending'",
+      ),
       lease: db.prepare<[], { owner: string; host: string; pid: number; expires_at: number }>('SELECT * FROM outbox_lease WHERE id = 1'),
       take: db.prepare<[string, string, number, number]>(
         'INSERT INTO outbox_lease (id, owner, host, pid, expires_at) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, host = excluded.host, pid = excluded.pid, expires_at = excluded.expires_at',
@@ -674,7 +683,22 @@ export class Outbox {
           return false;
         }
         this.s.take.run(this.owner, hostname(), process.pid, now + LEASE_MS);
-        for (const { id } of this.s.sending.all()) if (!this.inflight.has(id) && !this.unrecorded.has(id)) this.s.recover.run(id);
+        for (const { id, updated_at } of this.s.sending.all()) {
+          if (this.inflight.has(id) || this.unrecorded.has(id)) continue;
+          if (now - Date.parse(updated_at) < ANSWER_UNKNOWN_AFTER_MS) {
+            this.s.recover.run(id);
+            continue;
+          }
+          // Its sending began long ago and nobody heard the answer: the service may have it, and a
+          // newer write of the same thing may have been sent since from another PC. Sending it
+          // again on its own could put the old values back: a person decides (Retry or Cancel).
+          const error: AppErrorShape = {
+            code: 'service_error',
+            message: `the app stopped while this write was being sent (${updated_at}); the service may have it`,
+            params: { reason: 'answer_unknown', since: updated_at },
+          };
+          this.s.unknown.run(JSON.stringify(error), new Date(now).toISOString(), id);
+        }
         return true;
       })();
     } catch (e) {

@@ -132,5 +132,7 @@ export const errors = {
     unauthorized: 'The service refuses this user for {{kind}} writes. Ask for the permission, then send again.',
     unrecorded: 'The service answered; the app notes it as soon as the disk takes it (disk full or busy).',
     halted: 'Sending stopped: the service refuses this user for these writes.',
+    answer_unknown:
+      'The app stopped while this was being sent on {{since}}: the service may have it, and a newer count may have been sent since. Check the stock in the service, then send it again if needed, or cancel it.',
   },
 };

@@ -135,5 +135,7 @@ export const errors: Shape<typeof en> = {
     unauthorized: 'Servis bu kullanıcının {{kind}} gönderimlerine izin vermiyor. Yetki isteyin, sonra yeniden gönderin.',
     unrecorded: 'Servis cevap verdi; disk el verince (şu an dolu ya da meşgul) uygulama cevabı kaydedecek.',
     halted: 'Gönderim durdu: servis bu kullanıcının bu gönderimlerine izin vermiyor.',
+    answer_unknown:
+      '{{since}} tarihinde gönderilirken uygulama kapandı; servis bunu almış olabilir, bu arada daha yeni bir sayım da gönderilmiş olabilir. Servisteki stoğa bakın: gerekiyorsa yeniden gönderin, yoksa iptal edin.',
   },
 };
