@@ -21,6 +21,10 @@ const ICON = join(here, '../../resources/icon.png');
 
 let core: Core | null = null;
 let window: BrowserWindow | null = null;
+/** Set once will-quit began closing the core: the process ends when that is done. */
+let closing = false;
+/** A second start came while closing: start the app again once this process has ended. */
+let startAgain = false;
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -97,8 +101,15 @@ async function start(dataDir: string): Promise<void> {
     // Applies from the next load of the page, as in the web host.
     imageBase = s.imageBaseUrl || null;
   });
-  window = createWindow();
-  window.on('closed', () => (window = null));
+  window = openWindow();
+}
+
+function openWindow(): BrowserWindow {
+  const win = createWindow();
+  win.on('closed', () => {
+    if (window === win) window = null;
+  });
+  return win;
 }
 
 // One running app per user: a second start brings the first window forward and ends.
@@ -110,11 +121,22 @@ if (!app.requestSingleInstanceLock()) {
   registerAppScheme();
   hardenApp();
 
+  // Electron hands a second start to this process for as long as it holds the lock, also while it
+  // closes the core after the last window closed (a write in flight may take a few seconds): that
+  // start must not be lost, so the app starts again once it has closed (app.relaunch before
+  // app.exit; https://www.electronjs.org/docs/latest/api/app#apprelaunchoptions).
   app.on('second-instance', () => {
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
+    if (closing) {
+      startAgain = true;
+      return;
     }
+    // Not started yet: start() makes the window and shows it when it is ready.
+    if (!core) return;
+    window ??= openWindow();
+    if (window.isMinimized()) window.restore();
+    // A window made with show:false that was never shown (a slow first paint) or was hidden.
+    window.show();
+    window.focus();
   });
 
   void app.whenReady().then(async () => {
@@ -128,12 +150,14 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('window-all-closed', () => app.quit());
 
-  let closing = false;
   app.on('will-quit', (e) => {
     if (!core || closing) return;
     // Close SQLite and the sandbox cleanly before the process ends.
     e.preventDefault();
     closing = true;
-    void core.close().finally(() => app.exit(0));
+    void core.close().finally(() => {
+      if (startAgain) app.relaunch();
+      app.exit(0);
+    });
   });
 }

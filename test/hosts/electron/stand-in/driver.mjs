@@ -160,6 +160,15 @@ const ops = {
     app.quit();
     return true;
   },
+  /** The person minimizes the window, or the app hides it (win.minimize(), win.hide()). */
+  minimizeWindow() {
+    win().minimize();
+    return true;
+  },
+  hideWindow() {
+    win().hide();
+    return true;
+  },
   closeWindow() {
     win().close();
     return true;

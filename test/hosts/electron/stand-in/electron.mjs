@@ -132,10 +132,22 @@ class App extends EventEmitter {
     this.emit('quit', {}, 0);
     this.exit(0);
   }
+  relaunchCount = 0;
+  /**
+   * "Relaunches the app when the current instance exits … this method does not quit the app when
+   * executed. You have to call app.quit or app.exit after calling app.relaunch to make the app
+   * restart. When app.relaunch is called multiple times, multiple instances will be started after
+   * the current instance exits." (https://www.electronjs.org/docs/latest/api/app#apprelaunchoptions)
+   * Recorded here; the record of app.exit says how many new instances the OS would see start.
+   */
+  relaunch(options = {}) {
+    this.relaunchCount++;
+    record('app.relaunch', { options: structuredCloneSafe(options) });
+  }
   exit(code = 0) {
     if (this.exitCode !== null) return;
     this.exitCode = code;
-    record('app.exit', { code });
+    record('app.exit', { code, relaunches: this.relaunchCount });
     control.emit('exit', code);
   }
   focus() {}
@@ -312,17 +324,32 @@ export class BrowserWindow extends EventEmitter {
     this.webContents.emit('did-finish-load');
     queueMicrotask(() => this.emit('ready-to-show'));
   }
+  minimized = false;
   show() {
     this.visible = true;
     record('window.show');
   }
+  /** https://www.electronjs.org/docs/latest/api/browser-window#winhide */
+  hide() {
+    this.visible = false;
+    record('window.hide');
+  }
   isVisible() {
     return this.visible;
   }
-  isMinimized() {
-    return false;
+  /** https://www.electronjs.org/docs/latest/api/browser-window#winminimize */
+  minimize() {
+    this.minimized = true;
+    record('window.minimize');
   }
-  restore() {}
+  isMinimized() {
+    return this.minimized;
+  }
+  /** "Restores the window from minimized state to its previous state." (win.restore()) */
+  restore() {
+    this.minimized = false;
+    record('window.restore');
+  }
   focus() {
     record('window.focus');
   }

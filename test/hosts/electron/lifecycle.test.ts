@@ -1,0 +1,106 @@
+import { readdirSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fakeService } from '../../support/fake-service';
+import { built, ElectronApp, type LaunchOptions } from './harness';
+
+/**
+ * The desktop app's life on a real PC, on the BUILT bundles and the `electron` stand-in
+ * (stand-in/electron.mjs): a second start while it closes, a minimized or hidden window.
+ */
+type R<T = unknown> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+let running: ElectronApp[] = [];
+const launch = (opts?: LaunchOptions) => {
+  const app = new ElectronApp(opts);
+  running.push(app);
+  return app;
+};
+afterEach(async () => {
+  await Promise.all(running.map((a) => a.close()));
+  running = [];
+});
+beforeAll(() => {
+  if (!built()) throw new Error('out/main and out/preload are missing: run "npm run build" (npm test does it first)');
+});
+
+const wal = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('-wal'));
+const kindsAfter = (app: ElectronApp, from: number) => app.records.slice(from).map((r) => r.kind);
+
+async function caller(app: ElectronApp) {
+  return async <T>(method: string, input: unknown): Promise<T> => {
+    const r = await app.op<R<T>>('call', { method, input });
+    if (!r.ok) throw new Error(`${method}: ${r.error.code} ${r.error.message}`);
+    return r.value;
+  };
+}
+
+describe('a second start', () => {
+  it('while the app closes (a write in flight to a service that does not answer): the app starts again once it has closed', async () => {
+    const svc = await fakeService({ 'PUT /Inventory/UpdateInventory': () => undefined });
+    try {
+      const app = launch();
+      await app.until('window.load');
+      const call = await caller(app);
+      await call('admin.setPin', { pin: '2468', confirm: '2468' });
+      const p = await call<{ id: string }>('profiles.save', {
+        name: 'F',
+        omsUrl: svc.url,
+        pimUrl: svc.url,
+        companyId: 1,
+        storageCodes: ['A-01'],
+      });
+      await call('session.signIn', { profileId: p.id, userName: 'demo', password: 'x' });
+      await call('inventory.push', { items: [{ Sku: 'S1', Qty: 3, StorageCode: 'A-01' }], source: 'a.csv' });
+      for (let i = 0; i < 100 && !svc.requests.some((r) => r.path === '/Inventory/UpdateInventory'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(svc.requests.some((r) => r.path === '/Inventory/UpdateInventory')).toBe(true);
+
+      const t0 = Date.now();
+      const from = app.records.length;
+      // The person closes the window (window-all-closed → app.quit → the core closes, waiting for the write)…
+      await app.op('closeWindow');
+      // … and starts the app again at once: this process still holds the single-instance lock, so
+      // Electron hands the start to it as 'second-instance'.
+      await app.op('secondInstance');
+      expect(await app.exited).toBe(0);
+      // It really was still closing (the write in flight had its wait).
+      expect(Date.now() - t0).toBeGreaterThan(1500);
+      const after = kindsAfter(app, from);
+      // app.relaunch() before app.exit(): the OS starts the app anew once this process has gone.
+      expect(after.filter((k) => k === 'app.relaunch' || k === 'app.exit')).toEqual(['app.relaunch', 'app.exit']);
+      expect(app.records.find((r) => r.kind === 'app.exit')).toMatchObject({ code: 0, relaunches: 1 });
+      // And it closed cleanly first: no write-ahead log left.
+      expect(wal(app.dataDir)).toEqual([]);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('a plain quit does not start the app again', async () => {
+    const app = launch();
+    await app.until('window.load');
+    void app.op('closeWindow').catch(() => undefined);
+    expect(await app.exited).toBe(0);
+    expect(app.records.some((r) => r.kind === 'app.relaunch')).toBe(false);
+  });
+
+  it('brings a minimized window back: restore, show, then focus', async () => {
+    const app = launch();
+    await app.until('window.show');
+    await app.op('minimizeWindow');
+    const from = app.records.length;
+    await app.op('secondInstance');
+    expect(kindsAfter(app, from)).toEqual(['window.restore', 'window.show', 'window.focus']);
+  });
+
+  it('shows a hidden window before focusing it', async () => {
+    const app = launch();
+    await app.until('window.show');
+    await app.op('hideWindow');
+    const from = app.records.length;
+    await app.op('secondInstance');
+    expect(kindsAfter(app, from)).toEqual(['window.show', 'window.focus']);
+    expect(await app.op('window')).toMatchObject({ visible: true, windowCount: 1 });
+  });
+});
