@@ -38,6 +38,12 @@ export interface Core {
   /** Direct access for the CLI and tests. */
   ctx: CoreContext;
   close(): Promise<void>;
+  /**
+   * Closes at once, synchronously: no wait for a write in flight (it stays queued and is sent
+   * again, with the same idempotency key, by the next start), the databases closed before it
+   * returns. For an end the host cannot delay (Windows shutting down: Electron's 'session-end').
+   */
+  closeNow(): void;
 }
 
 /**
@@ -175,13 +181,28 @@ export function createCore(options: CoreOptions): Core {
       // A write in flight gets a short while to be answered and recorded; quit never waits longer.
       const open = [...(current ? [current] : []), ...extra.values()];
       await Promise.all(open.map((ws) => ws.closeGracefully(CLOSE_WAIT_MS)));
-      current?.close();
-      current = null;
-      for (const ws of extra.values()) ws.close();
-      extra.clear();
+      closeWorkspaces();
       await training.stop();
       await http.close();
       appDb.close();
     },
+    closeNow() {
+      session.dispose();
+      stopFeatures();
+      // Workspace.close is synchronous: the outbox gives up its lease, the checkpointer's connection
+      // is closed (it waits for it), then the database.
+      closeWorkspaces();
+      // Ends every request and the training sandbox; the databases do not wait for either.
+      void training.stop().catch((e: unknown) => log('stopping training failed', e));
+      void http.close().catch((e: unknown) => log('closing the HTTP client failed', e));
+      appDb.close();
+    },
   };
+
+  function closeWorkspaces() {
+    current?.close();
+    current = null;
+    for (const ws of extra.values()) ws.close();
+    extra.clear();
+  }
 }

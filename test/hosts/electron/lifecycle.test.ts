@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeService } from '../../support/fake-service';
 import { built, ElectronApp, type LaunchOptions } from './harness';
@@ -102,5 +104,54 @@ describe('a second start', () => {
     await app.op('secondInstance');
     expect(kindsAfter(app, from)).toEqual(['window.show', 'window.focus']);
     expect(await app.op('window')).toMatchObject({ visible: true, windowCount: 1 });
+  });
+});
+
+describe('Windows shutdown, restart or log-off', () => {
+  it('closes the databases in the session-end event itself (no will-quit comes, and the process is ended right after)', async () => {
+    const svc = await fakeService({ 'PUT /Inventory/UpdateInventory': () => undefined });
+    try {
+      const app = launch();
+      await app.until('window.load');
+      const call = await caller(app);
+      await call('admin.setPin', { pin: '2468', confirm: '2468' });
+      const p = await call<{ id: string }>('profiles.save', {
+        name: 'F',
+        omsUrl: svc.url,
+        pimUrl: svc.url,
+        companyId: 1,
+        storageCodes: ['A-01'],
+      });
+      await call('session.signIn', { profileId: p.id, userName: 'demo', password: 'x' });
+      await call('counts.open', { storageCode: 'A-01' });
+      // A write in flight to a service that does not answer: closing does not wait for it here.
+      await call('inventory.push', { items: [{ Sku: 'S1', Qty: 3, StorageCode: 'A-01' }], source: 'a.csv' });
+      for (let i = 0; i < 100 && !svc.requests.some((r) => r.path === '/Inventory/UpdateInventory'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // The app database and the workspace's are open (in WAL mode).
+      expect(wal(app.dataDir).length).toBeGreaterThanOrEqual(2);
+      void app.op('sessionEnd').catch(() => undefined);
+      await app.exited;
+      // SQLite removes the write-ahead log when the last connection closes cleanly: every
+      // connection (the app's, the workspace's, the checkpointer's) was closed before the kill.
+      expect(wal(app.dataDir)).toEqual([]);
+      expect(app.records.some((r) => r.kind === 'app.quit')).toBe(false);
+      // The write in flight is still queued (the next start sends it again, with the same key)
+      // and the queue's lease was given up, so that start takes the queue at once.
+      const file = (readdirSync(app.dataDir, { recursive: true }) as string[]).find((f) => /workspaces?\/.+\.db$/.test(f));
+      expect(file).toBeTruthy();
+      const db = new Database(join(app.dataDir, file!), { readonly: true });
+      try {
+        const rows = db.prepare('SELECT kind, state FROM outbox').all() as { kind: string; state: string }[];
+        expect(rows).toHaveLength(1);
+        expect(['pending', 'sending']).toContain(rows[0]!.state);
+        expect(db.prepare('SELECT count(*) AS n FROM outbox_lease').get()).toEqual({ n: 0 });
+      } finally {
+        db.close();
+      }
+    } finally {
+      await svc.close();
+    }
   });
 });

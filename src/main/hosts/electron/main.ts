@@ -109,7 +109,26 @@ function openWindow(): BrowserWindow {
   win.on('closed', () => {
     if (window === win) window = null;
   });
+  // Windows shutting down, restarting or logging off: Electron emits no before-quit or will-quit
+  // then (app docs: "On Windows, this event will not be emitted if the app is closed due to a
+  // shutdown/restart of the system or a user logout") but 'session-end' on the window, and the
+  // session cannot be kept from ending: close the core synchronously, here.
+  // https://www.electronjs.org/docs/latest/api/browser-window#event-session-end-windows
+  win.on('session-end', endSession);
   return win;
+}
+
+function endSession(): void {
+  if (!core) return;
+  const c = core;
+  core = null;
+  closing = true;
+  try {
+    c.closeNow();
+  } catch (e) {
+    console.error('[electron] closing at the end of the session failed', e);
+  }
+  app.exit(0);
 }
 
 // One running app per user: a second start brings the first window forward and ends.

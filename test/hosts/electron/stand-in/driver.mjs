@@ -169,6 +169,23 @@ const ops = {
     win().hide();
     return true;
   },
+  /**
+   * Windows ends the session (shut down, restart, log off). Electron emits no before-quit,
+   * will-quit or quit then ("On Windows, this event will not be emitted if the app is closed due to
+   * a shutdown/restart of the system or a user logout", https://www.electronjs.org/docs/latest/api/app#event-before-quit)
+   * but 'session-end' on each window ("Emitted when a session is about to end due to a shutdown,
+   * machine restart, or user log-off. Once this event fires, there is no way to prevent the session
+   * from ending.", https://www.electronjs.org/docs/latest/api/browser-window#event-session-end-windows).
+   * Then Windows ends the process: modelled as SIGKILL once the listeners have returned, so only
+   * what they did synchronously happened (Node's exit hooks, which close SQLite, do not run).
+   */
+  sessionEnd({ reasons = ['shutdown'] } = {}) {
+    for (const w of BrowserWindow.getAllWindows()) {
+      w.emit('session-end', { reasons, defaultPrevented: false, preventDefault() {} });
+    }
+    process.kill(process.pid, 'SIGKILL');
+    return true;
+  },
   closeWindow() {
     win().close();
     return true;
