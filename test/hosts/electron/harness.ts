@@ -30,6 +30,8 @@ export interface LaunchOptions {
   dataDir?: string;
   /** The operating system's language (app.getLocale()). */
   locale?: string;
+  /** The window's page cannot be loaded (did-fail-load). */
+  failLoad?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export class ElectronApp {
       WD_STANDIN_PACKAGED: opts.packaged ? '1' : '0',
       WD_STANDIN_SECOND_INSTANCE: opts.secondInstance ? '1' : '0',
       WD_STANDIN_LOCALE: opts.locale ?? 'en-US',
+      WD_STANDIN_FAIL_LOAD: opts.failLoad ? '1' : '0',
     };
     this.child = fork(driver, [pathToFileURL(mainBundle).href], {
       execArgv: ['--import', register],

@@ -155,3 +155,69 @@ describe('Windows shutdown, restart or log-off', () => {
     }
   });
 });
+
+describe('the window’s page', () => {
+  const loads = (app: ElectronApp) => app.records.filter((r) => r.kind === 'window.load').length;
+  async function untilCount(app: ElectronApp, kind: string, n: number) {
+    for (let i = 0; i < 200 && app.records.filter((r) => r.kind === kind).length < n; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return app.records.filter((r) => r.kind === kind).length;
+  }
+
+  it('a renderer that crashed is loaded again (a crashed page left a blank, dead window)', async () => {
+    const app = launch();
+    await app.until('window.show');
+    expect(loads(app)).toBe(1);
+    await app.op('renderProcessGone', { reason: 'crashed' });
+    expect(await untilCount(app, 'window.load', 2)).toBe(2);
+    expect(app.records.filter((r) => r.kind === 'window.load').at(-1)).toMatchObject({ url: 'app://warehouse-desk/index.html' });
+    const w = await app.op<{ pageAlive: boolean; api: string[] }>('window');
+    expect(w.pageAlive).toBe(true);
+    expect(w.api).toContain('app.info');
+    expect(await app.op('call', { method: 'app.info', input: {} })).toMatchObject({ ok: true });
+  });
+
+  it('a clean exit of the renderer is not a crash: nothing is reloaded', async () => {
+    const app = launch();
+    await app.until('window.show');
+    await app.op('renderProcessGone', { reason: 'clean-exit' });
+    await new Promise((r) => setTimeout(r, 300));
+    await app.op('window');
+    expect(loads(app)).toBe(1);
+    expect(app.records.some((r) => r.kind === 'dialog.message')).toBe(false);
+  });
+
+  it('crashing again soon after: no reload loop; the window is shown with a message in the worker’s language, and Reload loads it again', async () => {
+    const app = launch();
+    await app.until('window.show');
+    await app.op('renderProcessGone', { reason: 'oom' });
+    expect(await untilCount(app, 'window.load', 2)).toBe(2);
+    const from = app.records.length;
+    await app.op('renderProcessGone', { reason: 'crashed' });
+    const box = await app.until('dialog.message');
+    // Turkish: the app's default language.
+    expect(box).toMatchObject({
+      options: {
+        type: 'error',
+        title: 'Depo Masası',
+        message: expect.stringMatching(/beklenmedik biçimde kapandı/) as unknown,
+        buttons: ['Yeniden yükle', 'Çıkış'],
+      },
+    });
+    const after = kindsAfter(app, from);
+    // Shown (and brought forward) before the question, not reloaded by itself.
+    expect(after.indexOf('window.show')).toBeGreaterThanOrEqual(0);
+    expect(after.indexOf('window.show')).toBeLessThan(after.indexOf('dialog.message'));
+    // The stand-in's message box answers its first button: Reload.
+    expect(await untilCount(app, 'window.load', 3)).toBe(3);
+    expect(after.slice(0, after.indexOf('dialog.message'))).not.toContain('window.load');
+  });
+
+  it('a page that cannot be loaded: the window is shown anyway (it stayed hidden, holding the single-instance lock)', async () => {
+    const app = launch({ failLoad: true });
+    await app.until('window.loadFailed');
+    await app.until('window.show');
+    expect(await app.op('window')).toMatchObject({ visible: true });
+  });
+});

@@ -25,6 +25,8 @@ let window: BrowserWindow | null = null;
 let closing = false;
 /** A second start came while closing: start the app again once this process has ended. */
 let startAgain = false;
+/** The worker's language (Settings; set before the window opens), for what main says itself. */
+let language: Language = 'tr';
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -53,10 +55,69 @@ function createWindow(): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  const dev = process.env.ELECTRON_RENDERER_URL;
-  if (!app.isPackaged && dev) void win.loadURL(dev);
-  else void win.loadURL(`${APP_ORIGIN}/index.html`);
+  watchRenderer(win);
+  loadPage(win);
   return win;
+}
+
+/** The app's page; a failure is handled by did-fail-load (loadURL's promise rejects as well). */
+function loadPage(win: BrowserWindow): void {
+  const dev = process.env.ELECTRON_RENDERER_URL;
+  win.loadURL(!app.isPackaged && dev ? dev : `${APP_ORIGIN}/index.html`).catch(() => undefined);
+}
+
+/** A renderer that crashes again within this time is not reloaded by itself (no crash loop). */
+const RELOAD_AGAIN_AFTER_MS = 30_000;
+
+/**
+ * The renderer process went away (a crash, out of memory, killed): the window would stay blank and
+ * dead. The page is loaded again; if it went away again soon after the last automatic reload, the
+ * window is shown with a message and the person chooses to reload or quit.
+ * https://www.electronjs.org/docs/latest/api/web-contents#event-render-process-gone
+ */
+function watchRenderer(win: BrowserWindow): void {
+  let lastReload = -Infinity;
+  win.webContents.on('render-process-gone', (_e, details) => {
+    if (details.reason === 'clean-exit' || closing || win.isDestroyed()) return;
+    console.error(`[electron] the window's renderer is gone (${details.reason}, exit code ${details.exitCode})`);
+    const now = Date.now();
+    if (now - lastReload >= RELOAD_AGAIN_AFTER_MS) {
+      lastReload = now;
+      loadPage(win);
+      return;
+    }
+    const t = createI18n(language).t;
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+    void dialog
+      .showMessageBox(win, {
+        type: 'error',
+        title: t('desktop:crash.title'),
+        message: t('desktop:crash.message'),
+        detail: t('desktop:crash.detail', { reason: details.reason }),
+        buttons: [t('desktop:crash.reload'), t('desktop:crash.quit')],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      })
+      .then(({ response }) => {
+        if (win.isDestroyed()) return;
+        if (response === 1) app.quit();
+        else {
+          lastReload = Date.now();
+          loadPage(win);
+        }
+      });
+  });
+  // The page could not be loaded (a damaged install): ready-to-show never comes. Show the window
+  // anyway, so the app is not left running unseen (holding the single-instance lock).
+  // https://www.electronjs.org/docs/latest/api/web-contents#event-did-fail-load
+  win.webContents.on('did-fail-load', (_e, errorCode, errorDescription, validatedURL, isMainFrame) => {
+    if (!isMainFrame || win.isDestroyed()) return;
+    console.error(`[electron] the window's page did not load: ${errorDescription} (${errorCode}) ${validatedURL}`);
+    win.show();
+  });
 }
 
 const osLanguage = (): Language => (/^tr\b/i.test(app.getLocale()) ? 'tr' : 'en');
@@ -92,7 +153,10 @@ async function start(dataDir: string): Promise<void> {
     trainingService: sandboxTrainingService,
   });
   wireIpc(core);
-  const menuIn = (language: Language) => setApplicationMenu(createI18n(language).t, app.isPackaged);
+  const menuIn = (l: Language) => {
+    language = l;
+    setApplicationMenu(createI18n(l).t, app.isPackaged);
+  };
   const settings = await core.call('settings.get', {});
   menuIn(settings.ok ? settings.value.language : osLanguage());
   imageBase = (settings.ok && settings.value.imageBaseUrl) || null;

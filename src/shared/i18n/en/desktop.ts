@@ -1,4 +1,4 @@
-/** The desktop app's own window: application menu and the dialog shown when the app cannot start. */
+/** The desktop app's own window: application menu, the dialog shown when the app cannot start, and the one after repeated crashes of the window. */
 export const desktop = {
   menu: {
     file: 'File',
@@ -20,6 +20,14 @@ export const desktop = {
     close: 'Close window',
     devTools: 'Developer tools',
     reload: 'Reload',
+  },
+  crash: {
+    title: 'Warehouse Desk',
+    message: 'The Warehouse Desk window closed unexpectedly, twice in a short time.',
+    detail:
+      'Your counts and queued writes are saved. Reload the window to go on; if it keeps happening, quit and start the app again, or ask IT. (Reason: {{reason}})',
+    reload: 'Reload',
+    quit: 'Quit',
   },
   startup: {
     title: 'Warehouse Desk cannot start',

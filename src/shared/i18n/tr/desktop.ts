@@ -23,6 +23,14 @@ export const desktop: Shape<typeof en> = {
     devTools: 'Geliştirici araçları',
     reload: 'Yeniden yükle',
   },
+  crash: {
+    title: 'Depo Masası',
+    message: 'Depo Masası penceresi kısa sürede iki kez beklenmedik biçimde kapandı.',
+    detail:
+      'Sayımlarınız ve sırada bekleyen gönderimler kayıtlı. Devam etmek için pencereyi yeniden yükleyin; tekrarlarsa uygulamadan çıkıp yeniden başlatın ya da bilgi işleme haber verin. (Neden: {{reason}})',
+    reload: 'Yeniden yükle',
+    quit: 'Çıkış',
+  },
   startup: {
     title: 'Depo Masası açılamıyor',
     newerDatabase:

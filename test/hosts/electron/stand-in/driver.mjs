@@ -34,6 +34,7 @@ const ops = {
       webPreferences: JSON.parse(JSON.stringify(w.webContents.webPreferences)),
       url: w.webContents.getURL(),
       visible: w.isVisible(),
+      pageAlive: Boolean(r),
       preloadError: r?.preloadError ?? null,
       api: r ? Object.keys(r.mainWorld.api ?? {}) : [],
       apiTypes: r ? [...new Set(Object.values(r.mainWorld.api ?? {}).map((v) => typeof v))] : [],
@@ -184,6 +185,11 @@ const ops = {
       w.emit('session-end', { reasons, defaultPrevented: false, preventDefault() {} });
     }
     process.kill(process.pid, 'SIGKILL');
+    return true;
+  },
+  /** The window's renderer process goes away for `reason` (see WebContents._renderProcessGone). */
+  renderProcessGone({ reason }) {
+    win().webContents._renderProcessGone(reason);
     return true;
   },
   closeWindow() {

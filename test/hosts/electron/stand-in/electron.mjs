@@ -272,6 +272,21 @@ class WebContents extends EventEmitter {
     if (this.devToolsOpened) this.closeDevTools();
     else this.openDevTools();
   }
+  /**
+   * The renderer process goes away (a crash, out of memory, killed). Electron emits
+   * 'render-process-gone' on the web contents and on app, with RenderProcessGoneDetails
+   * {reason, exitCode} (reason: clean-exit, abnormal-exit, killed, crashed, oom, launch-failed,
+   * integrity-failure, memory-eviction). The page is gone: no preload, no main world, until the
+   * web contents loads a page again.
+   * https://www.electronjs.org/docs/latest/api/web-contents#event-render-process-gone
+   * https://www.electronjs.org/docs/latest/api/structures/render-process-gone-details
+   */
+  _renderProcessGone(reason, exitCode = reason === 'clean-exit' ? 0 : 1) {
+    this.renderer = null;
+    const details = { reason, exitCode };
+    this.emit('render-process-gone', { preventDefault() {} }, details);
+    app.emit('render-process-gone', { preventDefault() {} }, this, details);
+  }
   /** A navigation the page starts; returns whether it went ahead. */
   _navigate(url, event = 'will-navigate') {
     const e = {
@@ -313,10 +328,16 @@ export class BrowserWindow extends EventEmitter {
     // The document comes through the scheme's handler, as Chromium asks for it.
     const scheme = new URL(url).protocol.slice(0, -1);
     if (!protocolHandlers.has(scheme)) throw new Error(`ERR_UNKNOWN_URL_SCHEME (-302) loading '${url}'`);
-    const res = await requestFromPage(url);
+    // WD_STANDIN_FAIL_LOAD=1: the document cannot be read (a damaged install). Chromium answers
+    // with a network error; Electron emits did-fail-load ("like did-finish-load but emitted when
+    // the load failed", with errorCode, errorDescription, validatedURL, isMainFrame …) and
+    // loadURL's promise rejects (https://www.electronjs.org/docs/latest/api/web-contents#event-did-fail-load).
+    const res = await (env.WD_STANDIN_FAIL_LOAD === '1' ? Promise.resolve(new Response(null, { status: 404 })) : requestFromPage(url));
     if (!res.ok) {
       record('window.loadFailed', { url, status: res.status });
-      throw new Error(`ERR_HTTP_RESPONSE_CODE_FAILURE (-379) loading '${url}'`);
+      const [code, description] = res.status === 404 ? [-6, 'ERR_FILE_NOT_FOUND'] : [-379, 'ERR_HTTP_RESPONSE_CODE_FAILURE'];
+      this.webContents.emit('did-fail-load', {}, code, description, url, true, 1, this.webContents.mainFrame.routingId);
+      throw new Error(`${description} (${code}) loading '${url}'`);
     }
     this.webContents.mainFrame.url = url;
     record('window.load', { url, csp: res.headers.get('content-security-policy') });
