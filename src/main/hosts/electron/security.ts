@@ -1,5 +1,6 @@
 import { app, ipcMain, session, shell, type WebContents, type WebFrameMain } from 'electron';
 import { ipcOpenExternalChannel } from '../../../shared/contract-names';
+import { isOpenableLink } from '../../../shared/links';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'warehouse-desk';
@@ -40,21 +41,12 @@ export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean
   return frame.origin === rendererLocation().origin && isAppUrl(frame.url);
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
- * Links a worker may open in the system browser (cargo tracking pages): https, or http only on this
- * machine; never with credentials in the address.
+ * Links a worker may open in the system browser (cargo tracking pages): the rule the screens use
+ * to draw a link at all (src/shared/links.ts): https, or http only on this machine; never with
+ * credentials in the address.
  */
-export function isAllowedExternal(url: string): boolean {
-  try {
-    const u = new URL(url);
-    if (u.username || u.password) return false;
-    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
-  } catch {
-    return false;
-  }
-}
+export const isAllowedExternal = isOpenableLink;
 
 /**
  * Permissions a feature of the app asks for, by name. Everything else, and anything asked by

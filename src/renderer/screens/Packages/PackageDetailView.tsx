@@ -5,6 +5,7 @@ import type { NotificationSummary } from '../../../shared/domain/notifications';
 import type { PackageDetail } from '../../../shared/domain/packages';
 import type { Address } from '../../../shared/service/packages';
 import { StatusName } from '../../components/StatusName';
+import { TrackingLink } from '../../components/TrackingLink';
 import { formatDateTime, formatMoney } from '../../i18n/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -45,9 +46,6 @@ function AddressBlock({ address }: { address: Address | null | undefined }) {
   );
 }
 
-/** Only http(s) tracking links become links; anything else is shown as text. */
-const safeLink = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
-
 /** Every section of a package: summary, customer, addresses, cargo, lines with item lines, parcels, history. */
 export function PackageDetailView({
   detail,
@@ -63,7 +61,6 @@ export function PackageDetailView({
   const { t } = useTranslation('packages');
   const r = detail.record;
   const s = detail.summary;
-  const link = safeLink(r.cargoTrackingLink);
   return (
     <article className="package-detail" aria-label={t('detail.title', { id: s.id })}>
       <div className="screen-head">
@@ -134,10 +131,10 @@ export function PackageDetailView({
           <Field label={t('detail.cargoKey')}>{r.cargoKey}</Field>
           <Field label={t('detail.cargoBarcode')}>{r.cargoBarcode}</Field>
         </dl>
-        {link ? (
-          <a className="btn btn-small" href={link} target="_blank" rel="noopener noreferrer">
-            {t('detail.trackingLink')}
-          </a>
+        {r.cargoTrackingLink ? (
+          <p>
+            <TrackingLink url={r.cargoTrackingLink} className="btn btn-small" />
+          </p>
         ) : null}
       </Section>
       <Section title={t('detail.lines')}>
@@ -166,13 +163,10 @@ export function PackageDetailView({
             {(r.parcels ?? []).map((p, i) => (
               <li key={i}>
                 {t('detail.parcelBarcode')}: {p.parcelBarcode ?? '—'} · {t('detail.trackingNumber')}: {p.trackingCode ?? '—'}
-                {safeLink(p.trackingURL) ? (
+                {p.trackingURL ? (
                   <>
                     {' '}
-                    ·{' '}
-                    <a href={safeLink(p.trackingURL)!} target="_blank" rel="noopener noreferrer">
-                      {t('detail.trackingLink')}
-                    </a>
+                    · <TrackingLink url={p.trackingURL} />
                   </>
                 ) : null}
               </li>

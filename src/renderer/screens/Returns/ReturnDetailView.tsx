@@ -3,13 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnDetail } from '../../../shared/domain/returns';
 import { StatusName } from '../../components/StatusName';
+import { TrackingLink } from '../../components/TrackingLink';
 import { formatDateTime } from '../../i18n/format';
 import { useReturns } from '../../store/returns';
 import { Attachments } from './Attachments';
 import { InspectionEditor } from './InspectionEditor';
 import { PrintSheet } from './PrintSheet';
-
-const safeLink = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
 export function ReturnDetailView({ detail }: { detail: ReturnDetail }) {
   const { t } = useTranslation(['returns', 'packages']);
@@ -81,12 +80,7 @@ export function ReturnDetailView({ detail }: { detail: ReturnDetail }) {
           <div className="field-row">
             <dt>{t('detail.carrier')}</dt>
             <dd>
-              {[r.cargoName, r.cargoTrackingNumber, r.cargoKey].filter(Boolean).join(' · ')}{' '}
-              {safeLink(r.cargoTrackingLink) ? (
-                <a href={safeLink(r.cargoTrackingLink)!} target="_blank" rel="noopener noreferrer">
-                  {t('packages:detail.trackingLink')}
-                </a>
-              ) : null}
+              {[r.cargoName, r.cargoTrackingNumber, r.cargoKey].filter(Boolean).join(' · ')} <TrackingLink url={r.cargoTrackingLink} />
             </dd>
           </div>
           <div className="field-row">

@@ -61,6 +61,7 @@ export const packages = {
     cargoKey: 'Cargo key',
     cargoBarcode: 'Cargo barcode',
     trackingLink: 'Open tracking page',
+    trackingAddress: 'Tracking page (open it in a browser)',
     lines: 'Products',
     product: 'Product',
     sku: 'SKU',

@@ -64,6 +64,7 @@ export const packages: Shape<typeof en> = {
     cargoKey: 'Kargo anahtarı',
     cargoBarcode: 'Kargo barkodu',
     trackingLink: 'Takip sayfasını aç',
+    trackingAddress: 'Takip sayfası (tarayıcıda açın)',
     lines: 'Ürünler',
     product: 'Ürün',
     sku: 'SKU',
