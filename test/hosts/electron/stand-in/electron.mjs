@@ -5,7 +5,11 @@
  * Electron's rules where they matter to the app's security:
  * - app: `ready` after the main script ran; `registerSchemesAsPrivileged` and `enableSandbox` only
  *   before it, `protocol.handle` and `session.defaultSession` only after it; quit runs
- *   before-quit → (windows close) → will-quit (preventable) → exit.
+ *   before-quit → (windows close) → will-quit (preventable) → exit; app.relaunch() only records
+ *   (the new instance starts after exit); Windows' session end is 'session-end' on each window and
+ *   no quit events, then the process is ended (driver op sessionEnd).
+ * - web contents: 'render-process-gone' with RenderProcessGoneDetails, 'did-fail-load' when the
+ *   document cannot be loaded (then loadURL rejects).
  * - a frame's `origin` is Chromium's: the URL's origin for http(s), `scheme://host` for a scheme
  *   registered as `standard`, `"null"` otherwise (file:, about:, unregistered schemes).
  * - the preload of a sandboxed window runs as CommonJS in its own context, where `require` gives
