@@ -44,6 +44,8 @@ describe('every reason the core gives is told in the worker’s language', () =>
     seconds: 30,
     left: 3,
     since: '2026-11-29T09:00:00Z',
+    movedTo: '/data/workspaces/depo.damaged-2026-11-29.db',
+    exported: '/data/workspaces/depo.damaged-2026-11-29.export.json',
   };
 
   it('finds the reasons (the scan works)', () => {

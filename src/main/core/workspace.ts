@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Profile } from '../../shared/domain/settings';
 import { LOG_LIMIT_FRAMES, startCheckpointer, type Checkpointer } from './db/checkpointer';
@@ -96,11 +96,14 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
     const aside = moveAside(file, options);
     throw new AppError(
       'unavailable',
-      `the workspace of “${profile.name}” is damaged (${(e as Error).message}); it was moved to ${aside.movedTo}${aside.exported ? ` and its unsent writes and open counts were saved in ${aside.exported}` : ''}. Sign in again to start with a fresh cache`,
-      { reason: 'workspace_damaged', movedTo: aside.movedTo, exported: aside.exported ?? '' },
+      `the workspace of “${profile.name}” is damaged (${(e as Error).message}); it was moved to ${aside.movedTo}${aside.exported ? ` and its unsent writes and open counts were saved in ${aside.exported}` : ' and nothing in it could be read'}. Sign in again to start with a fresh cache`,
+      aside.exported
+        ? { reason: 'workspace_damaged', movedTo: aside.movedTo, exported: aside.exported }
+        : { reason: 'workspace_damaged_unread', movedTo: aside.movedTo },
     );
   }
   writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
+  recoverUnsent(db, movedNoteOf(file));
   rmSync(movedNoteOf(file), { force: true });
   // 8 MB of page cache (SQLite's default is 2 MB). It was 32 MB for the random inserts of a sync
   // into ordinary code indexes; the codes and the text are in FTS5 indexes now, which write whole
@@ -184,6 +187,10 @@ function moveAside(file: string, options: OpenOptions): { movedTo: string; expor
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
     try {
+      // A file cut short (shorter than its header says) is refused unless schema errors are
+      // ignored; better-sqlite3 allows that only in its unsafe mode. Read only, for the export.
+      raw.unsafeMode(true);
+      raw.pragma('writable_schema = ON');
       const read = (sql: string) => {
         try {
           return raw.prepare(sql).all();
@@ -215,6 +222,55 @@ function moveAside(file: string, options: OpenOptions): { movedTo: string; expor
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${movedTo}${suffix}`);
   writeFileSync(movedNoteOf(file), JSON.stringify({ movedTo, exported }), { mode: 0o600 });
   return { movedTo, exported };
+}
+
+/**
+ * The first open after a damaged workspace was moved aside: its unsent writes (read into the export)
+ * come back into the fresh outbox, refused with reason 'recovered' (sent again only when a person
+ * says so: they may be old), keeping their idempotency keys. Open counts stay in the export file.
+ */
+function recoverUnsent(db: Db, note: string): void {
+  if (!existsSync(note)) return;
+  try {
+    const { exported } = JSON.parse(readFileSync(note, 'utf8')) as { exported?: string | null };
+    if (!exported || !existsSync(exported)) return;
+    const saved = JSON.parse(readFileSync(exported, 'utf8')) as { exportedAt?: string; unsentWrites?: Record<string, unknown>[] | null };
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO outbox (kind, group_key, payload, idempotency_key, state, attempts, next_attempt_at, last_error, summary, ref, created_at, updated_at)
+       VALUES (@kind, @group_key, @payload, @idempotency_key, 'failed', @attempts, 0, @last_error, @summary, @ref, @created_at, @now)`,
+    );
+    const now = new Date().toISOString();
+    const since = saved.exportedAt ?? now;
+    db.transaction(() => {
+      for (const w of saved.unsentWrites ?? []) {
+        if (
+          typeof w.kind !== 'string' ||
+          typeof w.group_key !== 'string' ||
+          typeof w.payload !== 'string' ||
+          typeof w.idempotency_key !== 'string'
+        )
+          continue;
+        insert.run({
+          kind: w.kind,
+          group_key: w.group_key,
+          payload: w.payload,
+          idempotency_key: w.idempotency_key,
+          attempts: typeof w.attempts === 'number' ? w.attempts : 0,
+          last_error: JSON.stringify({
+            code: 'service_error',
+            message: `recovered from the damaged workspace set aside on ${since}; check it before sending`,
+            params: { reason: 'recovered', since },
+          }),
+          summary: typeof w.summary === 'string' ? w.summary : '{}',
+          ref: typeof w.ref === 'string' ? w.ref : null,
+          created_at: typeof w.created_at === 'string' ? w.created_at : now,
+          now,
+        });
+      }
+    })();
+  } catch {
+    // Unreadable export: it stays next to the damaged file for a person to read.
+  }
 }
 
 /** Backups kept per workspace. */

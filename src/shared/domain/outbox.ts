@@ -6,7 +6,9 @@ import { lazy } from '../lazy';
 export const OutboxState = lazy(() => z.enum(['pending', 'sending', 'sent', 'failed', 'cancelled']));
 export type OutboxState = z.infer<typeof OutboxState>;
 
-export const OutboxReason = lazy(() => z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded', 'answer_unknown']));
+export const OutboxReason = lazy(() =>
+  z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded', 'answer_unknown', 'recovered']),
+);
 export type OutboxReason = z.infer<typeof OutboxReason>;
 
 export const OutboxItem = lazy(() =>

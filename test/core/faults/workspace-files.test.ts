@@ -1,5 +1,16 @@
 import Database from 'better-sqlite3';
-import { existsSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboxOf } from '../../../src/main/core/outbox/outbox';
@@ -52,13 +63,36 @@ describe('a workspace file that is missing, empty or damaged', () => {
     writeSync(fd, Buffer.alloc(100, 0x41), 0, 100, 0);
     closeSync(fd);
     const r = await signInAgain(profileId);
-    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'workspace_damaged' } } });
+    // Its header overwritten, nothing in it can be read: the message says so and names the file kept.
+    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'workspace_damaged_unread' } } });
     const movedTo = String(!r.ok && r.error.params?.movedTo);
     expect(movedTo).toMatch(/\.damaged-\d{4}-\d{2}-\d{2}T.*\.db$/);
     expect(statSync(movedTo).size).toBe(size);
     expect(!r.ok && r.error.message).toContain('Sign in again to start with a fresh cache');
     expect((await signInAgain(profileId)).ok).toBe(true);
     expect(outboxOf(t.core.ctx.workspace(), t.core.ctx).counts()).toEqual({ pending: 0, failed: 0 });
+  });
+
+  it('cut short (half its size): its unsent writes are read and come back into the fresh workspace for a person to check', async () => {
+    const { profileId, file } = await signedInWithWork();
+    const fd = openSync(file, 'r+');
+    ftruncateSync(fd, Math.floor(statSync(file).size / 2));
+    closeSync(fd);
+    const r = await signInAgain(profileId);
+    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'workspace_damaged' } } });
+    const exported = String(!r.ok && r.error.params?.exported);
+    expect(exported).toMatch(/\.export\.json$/);
+    const saved = JSON.parse(readFileSync(exported, 'utf8')) as { unsentWrites: { payload: string }[]; openCounts: unknown[] };
+    expect(saved.unsentWrites.map((w) => JSON.parse(w.payload) as unknown)).toEqual([[{ Sku: 'S1', Qty: 3, StorageCode: 'A-01' }]]);
+    expect(saved.openCounts).toHaveLength(1);
+    // Signing in again starts a fresh cache, with the unsent write back in the outbox: not sent on
+    // its own (it may be old), listed for a person to send again or cancel.
+    expect((await signInAgain(profileId)).ok).toBe(true);
+    const outbox = outboxOf(t.core.ctx.workspace(), t.core.ctx);
+    expect(outbox.counts()).toEqual({ pending: 0, failed: 1 });
+    expect(outbox.list({ limit: 10 })).toMatchObject([{ state: 'failed', reason: 'recovered' }]);
+    const rows = t.core.ctx.workspace().db.prepare('SELECT payload FROM outbox').all() as { payload: string }[];
+    expect(rows.map((w) => JSON.parse(w.payload) as unknown)).toEqual([[{ Sku: 'S1', Qty: 3, StorageCode: 'A-01' }]]);
   });
 
   it('keeps a daily VACUUM INTO copy, the last 7, each a whole database', async () => {

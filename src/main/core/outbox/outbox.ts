@@ -119,7 +119,9 @@ type Outcome =
 
 const reasonOf = (e: AppErrorShape | null): OutboxReason | null => {
   const r = e?.params?.reason;
-  return r === 'stale' || r === 'unauthorized' || r === 'unrecorded' || r === 'refused' || r === 'answer_unknown' ? r : null;
+  return r === 'stale' || r === 'unauthorized' || r === 'unrecorded' || r === 'refused' || r === 'answer_unknown' || r === 'recovered'
+    ? r
+    : null;
 };
 
 function pidAlive(pid: number): boolean {

@@ -119,6 +119,8 @@ export const errors = {
   },
   /** A workspace file that cannot be used (AppError params.reason). */
   workspace: {
+    workspace_damaged_unread:
+      'The data of this connection was damaged and nothing in it could be read. It was set aside (kept) as {{movedTo}}. Ask IT to restore a backup (see the README); sign in again to start with a fresh cache.',
     workspace_missing:
       'The data of this connection is missing or empty (counts and unsent writes included). Restore a backup (see the README), or ask IT.',
     workspace_damaged:
@@ -132,6 +134,8 @@ export const errors = {
     unauthorized: 'The service refuses this user for {{kind}} writes. Ask for the permission, then send again.',
     unrecorded: 'The service answered; the app notes it as soon as the disk takes it (disk full or busy).',
     halted: 'Sending stopped: the service refuses this user for these writes.',
+    recovered:
+      'Recovered from this connection’s damaged data (set aside on {{since}}); it was never confirmed as sent. Check it, then send it again or cancel it.',
     answer_unknown:
       'The app stopped while this was being sent on {{since}}: the service may have it, and a newer count may have been sent since. Check the stock in the service, then send it again if needed, or cancel it.',
   },

@@ -122,6 +122,8 @@ export const errors: Shape<typeof en> = {
       'Servisin kendi tarafında bir sorun var. Sırada bekleyen gönderimler kendiliğinden yeniden gönderilir; başka bir işlemse daha sonra yeniden deneyin.',
   },
   workspace: {
+    workspace_damaged_unread:
+      'Bu bağlantının verisi bozulmuş ve içinden hiçbir şey okunamadı. {{movedTo}} olarak kenara alındı (silinmedi). BT’den yedeği geri yüklemesini isteyin (README’ye bakın); boş bir kopyayla başlamak için yeniden giriş yapın.',
     workspace_missing:
       'Bu bağlantının verisi yok ya da boş (sayımlar ve gönderilmemiş kayıtlar dahil). Bir yedeği geri yükleyin (README) ya da bilgi işleme haber verin.',
     workspace_damaged:
@@ -135,6 +137,8 @@ export const errors: Shape<typeof en> = {
     unauthorized: 'Servis bu kullanıcının {{kind}} gönderimlerine izin vermiyor. Yetki isteyin, sonra yeniden gönderin.',
     unrecorded: 'Servis cevap verdi; disk el verince (şu an dolu ya da meşgul) uygulama cevabı kaydedecek.',
     halted: 'Gönderim durdu: servis bu kullanıcının bu gönderimlerine izin vermiyor.',
+    recovered:
+      'Bu bağlantının bozulan verisinden kurtarıldı ({{since}} tarihinde kenara alındı); gönderildiği hiç doğrulanmadı. Kontrol edin, sonra yeniden gönderin ya da iptal edin.',
     answer_unknown:
       '{{since}} tarihinde gönderilirken uygulama kapandı; servis bunu almış olabilir, bu arada daha yeni bir sayım da gönderilmiş olabilir. Servisteki stoğa bakın: gerekiyorsa yeniden gönderin, yoksa iptal edin.',
   },
