@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
@@ -50,6 +51,19 @@ describe('wd CLI', () => {
     const r = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'wrong' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('User name or password is wrong.');
+  });
+
+  it('a damaged app.db is said in words in the CLI\'s language, not as SQLite\'s "file is not a database"', async () => {
+    const damaged = tempDir();
+    try {
+      writeFileSync(join(damaged.dir, 'app.db'), Buffer.alloc(8192, 0x41));
+      const r = await run(damaged.dir, ['outbox'], { env: { WD_LANG: 'tr' } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('Uygulamanın bu bilgisayardaki verilerinin bir kısmı bozuk ve okunamıyor.');
+      expect(r.stderr).not.toContain('file is not a database');
+    } finally {
+      damaged.cleanup();
+    }
   });
 
   it('exits 1 when no password is given', async () => {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { methodNames, ipcChannel } from '../../../src/shared/contract';
@@ -379,6 +379,24 @@ describe('lifecycle', () => {
       const again = new Database(join(data.dir, 'app.db'));
       expect(again.pragma('user_version', { simple: true })).toBe(99);
       again.close();
+    } finally {
+      data.cleanup();
+    }
+  });
+
+  it("a damaged app.db: says the data is damaged and where, not SQLite's words; exits non-zero, the file left alone", async () => {
+    const data = tempDir('wd-electron-damaged-');
+    try {
+      const file = join(data.dir, 'app.db');
+      writeFileSync(file, Buffer.alloc(8192, 0x41));
+      const app = launch({ dataDir: data.dir });
+      expect(await app.exited).toBe(1);
+      const box = app.records.find((r) => r.kind === 'dialog.error');
+      expect(box).toMatchObject({ title: 'Warehouse Desk cannot start' });
+      expect(String(box?.content)).toContain('Part of the app’s data on this PC is damaged');
+      expect(String(box?.content)).toContain(`cannot use its data in ${data.dir}`);
+      expect(String(box?.content)).not.toContain('file is not a database');
+      expect(readFileSync(file).equals(Buffer.alloc(8192, 0x41))).toBe(true);
     } finally {
       data.cleanup();
     }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { createI18n } from '../../../shared/i18n';
-import { AppError } from '../../core/errors';
+import { AppError, storageFailure } from '../../core/errors';
 import { defaultDataDir } from '../../core/paths';
 import { inventoryCommand } from './commands/inventory';
 import { loginCommand } from './commands/login';
@@ -69,8 +69,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return await command.run(ctx, rest);
   } catch (e) {
     if (e instanceof UsageError) return usage(t, `${t(e.key, e.params)}\n${t(command.usage)}`);
-    const message = e instanceof AppError ? errorLine(t, e) : e instanceof Error ? e.message : String(e);
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code: e instanceof AppError ? e.code : 'internal', message } })}\n`);
+    // A disk or data file that fails (damaged, full, read-only) is said in words, as in the app.
+    const failure = e instanceof AppError ? e : storageFailure(e);
+    const message = failure ? errorLine(t, failure) : e instanceof Error ? e.message : String(e);
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code: failure ? failure.code : 'internal', message } })}\n`);
     process.stderr.write(`wd ${name}: ${message}\n`);
     return 1;
   } finally {

@@ -5,7 +5,7 @@ import { createI18n } from '../../../shared/i18n';
 import { createCore, type Core } from '../../core';
 import { sandboxTrainingService } from '../training';
 import { contentSecurityPolicy } from '../csp';
-import { isAppError } from '../../core/errors';
+import { isAppError, storageFailure } from '../../core/errors';
 import { wireIpc } from './ipc';
 import { setApplicationMenu } from './menu';
 import { NativeModuleMissing, nativeBindingPath } from './native';
@@ -129,6 +129,13 @@ function startupError(e: unknown, dataDir: string): string {
   if (isAppError(e) && typeof e.params?.version === 'number') {
     return t('desktop:startup.newerDatabase', { dir: dataDir, version: e.params.version, latest: e.params.latest });
   }
+  // The disk or a data file failed (damaged, full, read-only): said in words, with the folder.
+  const storage = storageFailure(e);
+  if (storage)
+    return t('desktop:startup.storage', {
+      dir: dataDir,
+      why: t(`errors:reasons.${String(storage.params?.reason)}` as 'errors:reasons.data_damaged'),
+    });
   return t('desktop:startup.failed', { message: e instanceof Error ? e.message : String(e) });
 }
 

@@ -36,5 +36,6 @@ export const desktop = {
     nativeMissing:
       'A part of the app is missing (the database module, better-sqlite3, at {{path}}). Install Warehouse Desk again, or ask IT.',
     failed: 'Warehouse Desk stopped while starting: {{message}}',
+    storage: 'Warehouse Desk cannot use its data in {{dir}}. {{why}} Nothing was changed.',
   },
 };

@@ -38,5 +38,6 @@ export const desktop: Shape<typeof en> = {
     nativeMissing:
       'Uygulamanın bir parçası eksik ({{path}} konumundaki veritabanı modülü, better-sqlite3). Depo Masası’nı yeniden kurun ya da bilgi işleme haber verin.',
     failed: 'Depo Masası açılırken durdu: {{message}}',
+    storage: 'Depo Masası {{dir}} içindeki verilerini kullanamıyor. {{why}} Hiçbir şey değiştirilmedi.',
   },
 };
