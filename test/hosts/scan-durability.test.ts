@@ -108,4 +108,30 @@ describe('acknowledged scans survive a killed app', () => {
     expect(lineTotal).toBe(eventTotal);
     expect(eventTotal).toBeGreaterThanOrEqual(acked.length);
   }, 120_000);
+
+  it('a count held by a window of the killed app is not "open in another window" after the restart', async () => {
+    const first = await startHost();
+    const profiles = (await invoke(first, 'profiles.list', {})).value as unknown as { id: string }[];
+    const profileId = profiles[0]!.id;
+    expect((await invoke(first, 'session.signIn', { profileId, userName: 'demo', password: 'demo1234' })).ok).toBe(true);
+    expect((await invoke(first, 'counts.open', { storageCode: 'A-01', holder: 'window-before' })).ok).toBe(true);
+    const exited = new Promise((r) => first.child.once('exit', r));
+    first.child.kill('SIGKILL');
+    await exited;
+    // The app at once again: its window (a new one) continues the count, no "take it over" asked.
+    const again = await startHost();
+    try {
+      expect((await invoke(again, 'session.signIn', { profileId, userName: 'demo', password: 'demo1234' })).ok).toBe(true);
+      expect(await invoke(again, 'counts.open', { storageCode: 'A-01', holder: 'window-after' })).toMatchObject({ ok: true });
+      // Two windows of one running app still keep each other out.
+      expect(await invoke(again, 'counts.open', { storageCode: 'A-01', holder: 'window-other' })).toMatchObject({
+        ok: false,
+        error: { params: { reason: 'count_open_elsewhere' } },
+      });
+    } finally {
+      const gone = new Promise((r) => again.child.once('exit', r));
+      again.child.kill('SIGKILL');
+      await gone;
+    }
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { checkGtin } from '../../../shared/barcode/gtin';
+import { processMayRun, thisProcess } from '../process-alive';
 import type { CountDetail, CountLine, CountOptions, CountSession, LineChange, ScanResult } from '../../../shared/domain/counts';
 import { MAX_INVENTORY_QTY } from '../../../shared/service/update-inventory';
 import { createGs1Scans } from './gs1-scan';
@@ -28,6 +29,18 @@ interface SessionRow {
 
 /** A window that did nothing with its count for this long no longer holds it. */
 export const HOLD_MS = 2 * 60_000;
+
+/**
+ * A window's hold on a count, named with the app's process (`pid@host/window`): the windows of an
+ * app that was killed hold nothing once it has ended, so the app started again continues the count
+ * at once (it said "open in another window" for two minutes).
+ */
+const holdOf = (window: string) => `${thisProcess()}/${window}`;
+/** False for a hold of a window of this computer's app that has ended; a hold of older versions (no process) counts. */
+const heldByRunningApp = (stored: string) => {
+  const slash = stored.indexOf('/');
+  return slash < 0 || processMayRun(stored.slice(0, slash));
+};
 
 interface LineRow {
   session_id: number;
@@ -438,18 +451,24 @@ export function createCountsRepo(ws: Workspace) {
         if (existing) {
           if (hold?.holder) {
             const lastActive = Math.max(Date.parse(existing.held_at ?? '') || 0, Date.parse(existing.updated_at) || 0);
-            if (existing.holder && existing.holder !== hold.holder && nowMs - lastActive < HOLD_MS && !hold.takeOver) {
+            if (
+              existing.holder &&
+              existing.holder !== holdOf(hold.holder) &&
+              heldByRunningApp(existing.holder) &&
+              nowMs - lastActive < HOLD_MS &&
+              !hold.takeOver
+            ) {
               throw new AppError('conflict', `the count of ${storageCode} is open in another window of this PC`, {
                 reason: 'count_open_elsewhere',
                 storageCode,
               });
             }
-            s.hold.run(hold.holder, at, existing.id);
+            s.hold.run(holdOf(hold.holder), at, existing.id);
           }
           return this.detail(existing.id);
         }
         const id = Number(s.createSession.run(storageCode, who.userName, who.station, at, at).lastInsertRowid);
-        if (hold?.holder) s.hold.run(hold.holder, at, id);
+        if (hold?.holder) s.hold.run(holdOf(hold.holder), at, id);
         return this.detail(id);
       })();
     },
@@ -461,7 +480,7 @@ export function createCountsRepo(ws: Workspace) {
     release(sessionId: number, holder: string): CountSession {
       const row = s.session.get(sessionId);
       if (!row) throw new AppError('not_found', `no count ${sessionId}`, { reason: 'count_not_found' });
-      if (row.holder === holder) s.hold.run(null, null, sessionId);
+      if (row.holder === holdOf(holder)) s.hold.run(null, null, sessionId);
       return toSession(s.session.get(sessionId)!);
     },
 

@@ -6,6 +6,7 @@ import type { AnswerHeaders, Verdict } from '../../../shared/service/classify';
 import { answerHeaders, type HttpResponse } from '../api/http';
 import { backoffDelay, isTransientError } from '../api/retry';
 import type { CoreContext } from '../context';
+import { pidAlive } from '../process-alive';
 import { OUTBOX_LEASE_SQL } from '../db/migrations/workspace/008-outbox-lease';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
@@ -123,15 +124,6 @@ const reasonOf = (e: AppErrorShape | null): OutboxReason | null => {
     ? r
     : null;
 };
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function toItem(r: Row & { blocked_by?: number | null }): OutboxItem {
   const lastError = r.last_error ? (JSON.parse(r.last_error) as AppErrorShape) : null;
