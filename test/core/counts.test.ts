@@ -21,6 +21,19 @@ async function setup() {
 }
 
 describe('counting', () => {
+  it('a product barcode scanned where the storage code goes opens no count: it says whose barcode it is', async () => {
+    await setup();
+    const r = await t.core.call('counts.open', { storageCode: EAN });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', params: { reason: 'storage_code_is_product', code: EAN, sku: 'SKU-1', name: 'Çizim Seti' } },
+    });
+    expect((await t.call('counts.history', { limit: 10 })).map((c) => c.storageCode)).toEqual(['A-01']);
+    // A storage code of the connection is a storage code, whatever the catalogue says.
+    productsOf(t.core.ctx.workspace()).save({ sku: 'A-01', barcode: null, name: 'Raf etiketi' }, 'saved');
+    expect((await t.call('counts.open', { storageCode: 'A-01' })).session.storageCode).toBe('A-01');
+  });
+
   it('a storage code typed in other letters (iade-01, İADE-01) opens the count of the connection’s IADE-01', async () => {
     t = await rig();
     await t.signIn({ storageCodes: ['IADE-01', 'ŞUBE-2'] });

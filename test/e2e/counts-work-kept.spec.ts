@@ -196,6 +196,20 @@ test.describe('counts: work is kept', () => {
     expect(a.ok && a.value.lines.map((l) => [l.sku, l.quantity])).toEqual([['KOLI-5', 1]]);
   });
 
+  test('a product’s barcode scanned where the storage code goes opens no count: it says whose barcode it is', async ({ page, app }) => {
+    await addDepo(page, app, ['A-01']);
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await knownProduct(app, { sku: 'SKU-CIZIM', barcode: '8690345727803', name: 'Çizim Seti' });
+    await scanWithGaps(page, '8690345727803', []);
+    await expect(page.getByRole('alert')).toContainText(
+      '8690345727803 is the barcode of a product (Çizim Seti, SKU-CIZIM), not a storage code. Scan the shelf’s label.',
+    );
+    await expect(page.getByRole('heading', { name: /^Counting/ })).toHaveCount(0);
+    await scanWithGaps(page, 'A-01', []);
+    await expect(page.getByRole('heading', { name: 'Counting A-01' })).toBeVisible();
+  });
+
   test('5: digits typed with the quantity field not focused set the quantity for the next scan; Escape clears', async ({ page, app }) => {
     await addDepo(page, app);
     await signIn(page);

@@ -45,6 +45,7 @@ describe('every reason the core gives is told in the worker’s language', () =>
     left: 3,
     since: '2026-11-29T09:00:00Z',
     movedTo: '/data/workspaces/depo.damaged-2026-11-29.db',
+    name: 'Çizim Seti',
     exported: '/data/workspaces/depo.damaged-2026-11-29.export.json',
   };
 

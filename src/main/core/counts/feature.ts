@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { shelfOf } from '../../../shared/domain/settings';
+import { productsOf } from '../catalog/products-repo';
 import { AppError } from '../errors';
 import type { Feature } from '../feature';
 import { outboxOf } from '../outbox/outbox';
@@ -15,12 +16,27 @@ export const countsFeature: Feature = {
   name: 'counts',
   senders: [inventorySender],
   handlers: (ctx) => ({
-    'counts.open': ({ storageCode, holder, takeOver }) =>
-      countsOf(ctx.workspace()).open(
-        shelfOf(storageCode, ctx.workspace().profile.storageCodes),
+    'counts.open': ({ storageCode, holder, takeOver }) => {
+      const ws = ctx.workspace();
+      const shelf = shelfOf(storageCode, ws.profile.storageCodes);
+      // A product's barcode (or SKU) scanned into the storage code's place is not a shelf: counting
+      // "8690010007360" would send quantities under a storage code that does not exist.
+      if (!ws.profile.storageCodes.includes(shelf)) {
+        const product = productsOf(ws).resolve(shelf);
+        if (product && product.via !== 'alias')
+          throw new AppError('invalid_input', `${shelf} is the ${product.via} of ${product.sku}, not a storage code`, {
+            reason: 'storage_code_is_product',
+            code: shelf,
+            sku: product.sku,
+            name: product.name ?? product.sku,
+          });
+      }
+      return countsOf(ws).open(
+        shelf,
         { userName: ctx.session.state().user, station: stationOf(ctx.settings.get().stationName) },
         { holder, takeOver },
-      ),
+      );
+    },
     'counts.options': () => countsOf(ctx.workspace()).options(),
     'counts.setOptions': (patch) => countsOf(ctx.workspace()).setOptions(patch),
     'counts.release': ({ sessionId, holder }) => countsOf(ctx.workspace()).release(sessionId, holder),
