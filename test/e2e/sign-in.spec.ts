@@ -56,6 +56,31 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('status').first()).toContainText('Signed in as demo');
   });
 
+  test('the password changed on the service mid-shift: the sign-in says so, with the user name filled in; nothing is lost', async ({
+    page,
+    app,
+  }) => {
+    await addProfile(page, app.sandbox.url);
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    const count = await app.core.call('counts.open', { storageCode: 'A-01-01' });
+    expect(count.ok).toBe(true);
+    // Somebody changed the password on the service; the token stops working.
+    app.sandbox.core.users.demo = 'new-password-7';
+    app.sandbox.core.generation += 1;
+    await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const said = page.getByRole('alert');
+    await expect(said).toContainText('The service no longer accepts the password you signed in with');
+    await expect(page.getByLabel('User name', { exact: true })).toHaveValue('demo');
+    await page.getByLabel('Password', { exact: true }).fill('new-password-7');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('navigation')).toBeVisible();
+    // The count that was open is still open.
+    const again = await app.core.call('counts.open', { storageCode: 'A-01-01' });
+    expect(again.ok && count.ok && again.value.session.id).toBe(count.ok && count.value.session.id);
+  });
+
   test('the language switch turns the whole shell Turkish', async ({ page }) => {
     await page.getByRole('button', { name: 'Training mode' }).click();
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();

@@ -50,7 +50,11 @@ export const useApp = create<AppState>()((set, get) => ({
         const expired = wasSignedIn && !session.signedIn && !userSignOut;
         set({
           session,
-          sessionEndedBy: expired ? { code: 'session_expired', message: '' } : session.signedIn ? null : get().sessionEndedBy,
+          sessionEndedBy: expired
+            ? { code: 'session_expired', message: '', ...(session.endedBy ? { params: { reason: session.endedBy } } : {}) }
+            : session.signedIn
+              ? null
+              : get().sessionEndedBy,
         });
       }),
       subscribe('app.status', (status) => set({ status })),

@@ -18,6 +18,8 @@ export const SessionState = lazy(() =>
     training: z.boolean(),
     /** Signed in from the local verifier because the service was unreachable; no token yet. */
     offline: z.boolean(),
+    /** Signed out by itself: the service refused the session's password (changed meanwhile). */
+    endedBy: z.enum(['password_refused']).optional(),
   }),
 );
 export type SessionState = z.infer<typeof SessionState>;

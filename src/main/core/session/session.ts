@@ -49,6 +49,8 @@ export class Session {
   private issuedAt = 0;
   private expiresAt = 0;
   private offline = false;
+  /** Why the last session ended by itself (not a sign-out), told with the signed-out state. */
+  private endedBy: 'password_refused' | null = null;
   private inflight: Promise<string> | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
@@ -58,7 +60,7 @@ export class Session {
   }
 
   state(): SessionState {
-    if (!this.profile || !this.creds) return signedOut;
+    if (!this.profile || !this.creds) return this.endedBy ? { ...signedOut, endedBy: this.endedBy } : signedOut;
     return {
       signedIn: true,
       user: this.creds.userName,
@@ -100,6 +102,7 @@ export class Session {
     this.profile = profile;
     this.creds = creds;
     this.offline = offline;
+    this.endedBy = null;
     this.token = null;
     if (login) this.acceptToken(login.token, login.expiresAt);
     if (!offline) this.deps.profiles.setUser(profile.id, creds.userName, await makeVerifier(creds.userName, creds.password));
@@ -144,8 +147,10 @@ export class Session {
     return this.signIn({ profileId, userName, password, remember: false, allowWeakStorage: false });
   }
 
-  signOut(forget: boolean): SessionState {
+  /** `endedBy`: the session ended by itself (the service refused its password), said at the sign-in. */
+  signOut(forget: boolean, endedBy: 'password_refused' | null = null): SessionState {
     const profile = this.profile;
+    this.endedBy = endedBy;
     this.clearTimer();
     this.profile = null;
     this.creds = null;
@@ -212,7 +217,7 @@ export class Session {
     } catch (e) {
       if (e instanceof AppError && e.code === 'auth_failed' && this.profile === profile) {
         // The password no longer works (changed on the service): end the session, keep all data.
-        this.signOut(true);
+        this.signOut(true, 'password_refused');
         throw new AppError('session_expired', `sign in again: ${e.message}`);
       }
       throw e;

@@ -29,7 +29,10 @@ export function SignInScreen() {
     chosenId && profiles.some((p) => p.id === chosenId)
       ? chosenId
       : ((profiles.find((p) => p.id === settings?.activeProfileId) ?? profiles[0])?.id ?? '');
-  const [userName, setUserName] = useState(() => profiles.find((p) => p.id === profileId)?.userName ?? '');
+  // The connection's last user until the worker types one (the connections may arrive after the
+  // first paint: the name then still fills in).
+  const [typedUser, setUserName] = useState<string | null>(null);
+  const userName = typedUser ?? profiles.find((p) => p.id === profileId)?.userName ?? '';
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState<'signIn' | 'training' | null>(null);

@@ -25,6 +25,8 @@ export const errors = {
       'One scan counts at most 100,000 units. Nothing was counted: type a smaller quantity, or set the line’s quantity in the list.',
     line_too_large:
       '{{sku}} would hold more than 2,000,000,000 units, more than the service takes. Nothing was changed: check the quantity typed before the scan.',
+    password_refused:
+      'The service no longer accepts the password you signed in with (it may have been changed). Sign in with the new one: counts and unsent writes are kept.',
     storage_code_is_product: '{{code}} is the barcode of a product ({{name}}, {{sku}}), not a storage code. Scan the shelf’s label.',
     storage_code_chars: 'A storage code holds only letters, digits and . _ - / (no spaces), for example A-01.',
     count_not_settled: '{{count}} lines must be recounted or decided in Review before the count can be sent.',
