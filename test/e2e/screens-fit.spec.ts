@@ -197,6 +197,14 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await page.getByTestId('return-list').getByRole('listitem').first().click();
         await expect(page.getByTestId('inspection-line').first()).toBeVisible();
         await check(page, info, '05-returns-detail');
+        // Beside the open return the list is narrow: the customers' names are still read whole (the
+        // pills open the second line), not cut to a letter or two.
+        const cutNames = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('[data-testid="return-list"] .package-row-customer'))
+            .filter((n) => n.scrollWidth > n.clientWidth + 1)
+            .map((n) => n.textContent),
+        );
+        expect.soft(cutNames, '05-returns-detail: customer names cut in the list').toEqual([]);
 
         // Barcodes of real products (from the synced returns) to count.
         const rec = (await app.admin('packages/record?id=900000')) as { lines: { barcode: string }[] };

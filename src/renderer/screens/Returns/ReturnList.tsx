@@ -61,19 +61,24 @@ export const ReturnRow = memo(function ReturnRow({
     >
       {r ? (
         <>
-          <div className="package-row-main">
+          {/* One wrapping line of parts: the pills sit after the name, or (a narrow list, beside an open
+              return) at the start of the second line, so the customer's name keeps its room. */}
+          <div className="return-row-body">
             <strong>{r.id}</strong>
             <span className="package-row-customer">{r.customerName}</span>
-            <span className={`pill decision-${r.decision}`}>{text.decision(r.decision)}</span>
-            {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{text.inspection(r.inspection)}</span> : null}
-          </div>
-          <div className="package-row-sub">
-            <span className="code" title={r.cargoTrackingNumber ?? undefined}>
-              {r.cargoTrackingNumber}
+            <span className="return-row-pills">
+              <span className={`pill decision-${r.decision}`}>{text.decision(r.decision)}</span>
+              {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{text.inspection(r.inspection)}</span> : null}
             </span>
-            <span title={r.orderNumber ?? undefined}>{r.orderNumber}</span>
-            <span title={r.cargoName ?? undefined}>{r.cargoName}</span>
-            <span>{formatDate(r.returnDate)}</span>
+            <i className="return-row-break" aria-hidden="true" />
+            <div className="package-row-sub">
+              <span className="code" title={r.cargoTrackingNumber ?? undefined}>
+                {r.cargoTrackingNumber}
+              </span>
+              <span title={r.orderNumber ?? undefined}>{r.orderNumber}</span>
+              <span title={r.cargoName ?? undefined}>{r.cargoName}</span>
+              <span>{formatDate(r.returnDate)}</span>
+            </div>
           </div>
         </>
       ) : (
