@@ -6,12 +6,21 @@ import { describeError } from '../i18n/errors';
  * A failure in the user's language; the technical text (the core's message, the service's own
  * words) is folded away under "Technical details" for whoever supports the worker.
  */
-export function ErrorText({ error, id }: { error: AppErrorShape | null | undefined; id?: string }) {
+export function ErrorText({
+  error,
+  id,
+  quiet = false,
+}: {
+  error: AppErrorShape | null | undefined;
+  id?: string;
+  /** In a list of past writes: a hint, not an alert the screen reader interrupts with. */
+  quiet?: boolean;
+}) {
   const { t } = useTranslation();
   if (!error) return null;
   const { title, why } = describeError(t, error);
   return (
-    <div className="error" role="alert" id={id}>
+    <div className={quiet ? 'hint' : 'error'} role={quiet ? undefined : 'alert'} id={id}>
       <strong>{title}</strong>
       {why ? <div>{why}</div> : null}
       {error.message ? (

@@ -164,6 +164,9 @@ export const useProducts = create<ProductsState>()((set, get) => ({
   },
 
   async send() {
+    // What was typed a moment ago goes into the draft now, not by the timer while Send waits for the
+    // core: that save could land after the draft's removal below and bring the sent product back.
+    if (saveTimer) await get().saveDraft();
     const { records, label, source, fixing } = get();
     const mine = session;
     // A draft save under way is waited for: its draft is the one to remove once the product is queued.

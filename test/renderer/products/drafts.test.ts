@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { newSingle } from '../../../src/renderer/screens/Products/model';
 import { useProducts } from '../../../src/renderer/store/products';
@@ -59,6 +59,64 @@ describe('products: drafts', () => {
     expect(bridge.calls.filter((c) => c.method === 'products.deleteDraft').map((c) => c.input)).toEqual([{ id: 1 }]);
     expect([...drafts.keys()]).toEqual([]);
     expect(useProducts.getState().records).toBeNull();
+  });
+
+  it('a draft save due while Send is on its way does not bring the sent product back as a draft', async () => {
+    vi.useFakeTimers();
+    try {
+      const drafts = new Map<number, { name: string }>();
+      let next = 1;
+      let releaseSend: (() => void) | null = null;
+      const heldSaves: (() => void)[] = [];
+      const letSavesAnswer = async () => {
+        while (heldSaves.length > 0) {
+          heldSaves.shift()!();
+          await vi.advanceTimersByTimeAsync(0);
+        }
+      };
+      const bridge = fakeBridge({
+        // Each save answers when the test lets it (a busy core): one may still be under way when
+        // Send's removal of the draft arrives.
+        'products.saveDraft': async (input) => {
+          await new Promise<void>((r) => heldSaves.push(r));
+          const id = input.id ?? next++;
+          drafts.set(id, { name: input.name });
+          return { id, name: input.name, kind: input.kind, updatedAt: '2026-11-29T10:00:00.000+03:00', state: input.state };
+        },
+        'products.drafts': () =>
+          [...drafts].map(([id, d]) => ({ id, name: d.name, kind: 'single' as const, updatedAt: '2026-11-29T10:00:00.000+03:00' })),
+        'products.deleteDraft': (input) => ({ deleted: drafts.delete(input.id) }),
+        // A slow service: the answer comes when the test says.
+        'products.send': async () => {
+          await new Promise<void>((r) => (releaseSend = r));
+          return { ok: true, value: { ok: true, problems: [], warnings: [], batches: [{ id: 1, outboxId: 1, records: 1 }] } };
+        },
+        'products.history': () => [],
+      });
+      setBridgeForTests(bridge.api);
+      useProducts.setState({ records: null, label: '', draftId: null, drafts: [], lastSend: null });
+      useProducts.getState().startNew(newSingle(), '', 'editor');
+      useProducts.getState().setLabel('Kalem');
+      await vi.advanceTimersByTimeAsync(1_000);
+      await letSavesAnswer();
+      expect([...drafts.values()]).toEqual([{ name: 'Kalem' }]);
+      // Typed a moment before Send; the draft's save would come while Send waits for the core.
+      useProducts.getState().setLabel('Kalem 2');
+      const sent = useProducts.getState().send();
+      await vi.advanceTimersByTimeAsync(1_000);
+      // Send may first wait for the draft's save (what was typed a moment ago); the core answers it.
+      if (releaseSend === null) await letSavesAnswer();
+      expect(releaseSend).not.toBeNull();
+      releaseSend!();
+      await vi.advanceTimersByTimeAsync(0);
+      await letSavesAnswer();
+      expect((await sent).ok).toBe(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await letSavesAnswer();
+      expect([...drafts.keys()]).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('New while a save is under way: the open product keeps its draft, the new one gets its own', async () => {

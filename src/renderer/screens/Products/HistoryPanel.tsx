@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../i18n/errors';
+import { ErrorText } from '../../components/ErrorText';
 import { formatDateTime } from '../../i18n/format';
-import type { AppErrorShape } from '../../../shared/result';
 import { useProducts } from '../../store/products';
 
 /** What was sent to the product service, batch by batch, with the service's answer. */
@@ -19,7 +18,7 @@ export function HistoryPanel() {
           <span className={`pill ${b.write?.state === 'sent' ? 'pill-ok' : b.write?.state === 'failed' ? 'pill-bad' : 'pill-warn'}`}>
             {b.write ? t(`counts:push.state.${b.write.state}`) : '—'}
           </span>
-          {b.write?.lastError && b.write.state !== 'sent' ? <Why error={b.write.lastError} /> : null}
+          {b.write?.lastError && b.write.state !== 'sent' ? <ErrorText error={b.write.lastError} quiet /> : null}
           {b.write?.responseBody ? (
             <details>
               <summary>{t('editor.answer')}</summary>
@@ -44,23 +43,5 @@ export function HistoryPanel() {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Why a write was refused or is waiting, in the worker's language; the service's own words folded away. */
-function Why({ error }: { error: AppErrorShape }) {
-  const { t } = useTranslation();
-  const { title, why } = describeError(t, error);
-  return (
-    <div className="hint">
-      {title}
-      {why ? ` ${why}` : null}
-      {error.message ? (
-        <details className="error-detail">
-          <summary>{t('errors:technical')}</summary>
-          {error.message}
-        </details>
-      ) : null}
-    </div>
   );
 }
