@@ -132,14 +132,19 @@ export const scanAtWindow = (page: Page, code: string) => sendKeys(page, burstKe
  * A scan typed through the browser's own input (Chromium's DevTools protocol), so the page's
  * default actions happen as with a real device: a letter picks an option of a focused list box.
  * Made events (sendKeys) do not do that. Every key is sent at once, not one after the other's
- * answer, so the gaps stay a scanner's even on a loaded machine. US layout, then Enter.
+ * answer, each stamped with a scanner's time, so the gaps stay a scanner's even on a loaded machine.
+ * US layout, then Enter.
  */
 export async function scanAsDevice(page: Page, code: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  const events = burstKeys(code, 'us').flatMap((k) => {
+  // Each key carries a scanner's time stamp, 5 ms after the one before: what the page's scan
+  // detector reads. Without it the stamps are the moments Chromium took the keys in, and a loaded
+  // machine spread a short scan out into typing.
+  const start = Date.now() / 1000;
+  const events = burstKeys(code, 'us').flatMap((k, i) => {
     const vk = k.key === 'Enter' ? 13 : k.key === '-' ? 189 : k.key.toUpperCase().charCodeAt(0);
     const text = k.key === 'Enter' ? '\r' : k.key;
-    const common = { key: k.key, code: k.code, windowsVirtualKeyCode: vk, modifiers: k.shiftKey ? 8 : 0 };
+    const common = { key: k.key, code: k.code, windowsVirtualKeyCode: vk, modifiers: k.shiftKey ? 8 : 0, timestamp: start + i * 0.005 };
     return [
       { type: 'keyDown', text, unmodifiedText: text, ...common },
       { type: 'keyUp', ...common },
