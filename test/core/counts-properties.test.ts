@@ -164,9 +164,13 @@ describe('counting core (property-based)', () => {
           } else if (c.op === 'assign') {
             const code = unknownCodes[c.code]!;
             const target = targets[c.target]!;
-            const sku = target ?? code;
+            // A target that is itself a remembered code stands for the SKU it was given, as in the core.
+            const sku = target === null ? code : (model.resolve(target) ?? target);
             if (sku === code && target !== null) continue;
-            await t.call('counts.assign', target ? { sessionId: id, code, sku: target, confirmed: true } : { sessionId: id, code, own: true });
+            await t.call(
+              'counts.assign',
+              target ? { sessionId: id, code, sku: target, confirmed: true } : { sessionId: id, code, own: true },
+            );
             model.aliases.set(code, sku);
             model.log.push({ kind: 'assign', code, sku });
           } else {
@@ -208,7 +212,21 @@ describe('counting core (property-based)', () => {
         expect(sent).toHaveLength(lines.size);
         expect(new Set(sent.map((i) => i.StorageCode))).toEqual(new Set([`P-${run}`]));
       }),
-      { numRuns: 60 },
+      {
+        numRuns: 60,
+        // Found by CI: a code assigned to another unknown code that was itself assigned to SKU-1 means SKU-1.
+        examples: [
+          [
+            [
+              { op: 'assign', code: 2, target: 0 },
+              { op: 'scan', code: 3, quantity: 1 },
+              { op: 'assign', code: 0, target: 2 },
+              { op: 'assign', code: 0, target: 0 },
+            ],
+            false,
+          ],
+        ],
+      },
     );
   }, 240_000);
 });
