@@ -120,6 +120,27 @@ describe('wd sync and wd lookup', () => {
     await admin('offline', { offline: false });
   });
 
+  it("prints an order's date as the day it is on this computer's clock, not the day the service wrote", async () => {
+    const rec = (await (await fetch(`${sandbox.url}/_sandbox/packages/record?id=500007`)).json()) as {
+      orderNumber: string;
+      orderDate: string;
+    };
+    // The service writes Istanbul's day (+03:00). Twelve hours west of UTC, an order placed before
+    // noon UTC (or from 21:00 UTC, already the next day in Istanbul) is on another day; fourteen
+    // hours east, one placed from noon to 21:00 UTC is on the next.
+    const at = Date.parse(rec.orderDate);
+    const hour = new Date(at).getUTCHours();
+    const west = hour < 12 || hour >= 21;
+    const zone = west ? { TZ: 'Etc/GMT+12', shift: -12 } : { TZ: 'Etc/GMT-14', shift: 14 };
+    const [y, m, d] = new Date(at + zone.shift * 3_600_000).toISOString().slice(0, 10).split('-');
+    expect(`${y}-${m}-${d}`).not.toBe(rec.orderDate.slice(0, 10));
+    const tr = await wd(data.dir, ['lookup', rec.orderNumber], { env: { TZ: zone.TZ, WD_LANG: 'tr' } });
+    expect(tr.code).toBe(0);
+    expect(tr.stdout).toMatch(new RegExp(`\\b${d}\\.${m}\\.${y}\\b`));
+    const en = await wd(data.dir, ['lookup', rec.orderNumber], { env: { TZ: zone.TZ } });
+    expect(en.stdout).toContain(`${d}/${m}/${y}`);
+  });
+
   it('says plainly when the service cannot be reached', async () => {
     await admin('offline', { offline: true });
     const r = await wd(data.dir, ['sync'], { env: { WD_PASSWORD: 'demo1234' } });
