@@ -104,10 +104,13 @@ export function localInstant(at: number | string | null | undefined, tz: string)
   return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}${offsetText(offsetMinutes(ms, tz))}`;
 }
 
-const addDays = (day: LocalDay, n: number): LocalDay => {
+/** The local day `n` days after `day` (before, for a negative `n`): calendar days, whatever the clock does. */
+export const addDays = (day: LocalDay, n: number): LocalDay => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 };
+
+export const nextDay = (day: LocalDay): LocalDay => addDays(day, 1);
 
 /**
  * The first moment of a local day in `tz`, in ms. Usually local midnight; where a clock change

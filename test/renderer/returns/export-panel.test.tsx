@@ -59,6 +59,19 @@ describe('Returns: Export inspections over midnight', () => {
     expect(screen.getByLabelText('To')).toHaveProperty('value', '30/11/2026');
   });
 
+  it('left open and untouched over midnight, the fields show the new day on their own', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(at('2026-11-29', 23 * 60 + 50));
+    setup();
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '30/10/2026');
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '29/11/2026');
+    await act(async () => vi.advanceTimersByTime(9 * MINUTE));
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '29/11/2026');
+    await act(async () => vi.advanceTimersByTime(2 * MINUTE));
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '31/10/2026');
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '30/11/2026');
+  });
+
   it('dates the worker typed are kept over midnight; the other one still follows the day', async () => {
     vi.setSystemTime(at('2026-11-29', 23 * 60 + 50));
     const asked = setup();

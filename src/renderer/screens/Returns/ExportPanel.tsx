@@ -1,20 +1,17 @@
-import { useReducer, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppErrorShape } from '../../../shared/result';
 import { DateInput } from '../../components/DateInput';
 import { ErrorText } from '../../components/ErrorText';
 import { downloadText } from '../../download';
 import { useReturns } from '../../store/returns';
-import { localDay, systemTimeZone, type LocalDay } from '../../../shared/domain/time';
-
-/** Today and 30 days ago on the worker's calendar (not UTC's: at 01:00 in Istanbul UTC is still on yesterday). */
-const daysAgo = (n: number) => localDay(Date.now() - n * 86_400_000, systemTimeZone());
+import { useToday } from '../../components/useToday';
+import { addDays, type LocalDay } from '../../../shared/domain/time';
 
 /**
  * A CSV of the inspections of a date range, for the people deciding in the service. A date the
- * worker did not type (undefined) is worked out whenever it is shown or used: the panel left open
- * past midnight exports up to the new day, not up to the day it was first shown. A typed date
- * (or a cleared one, null) is kept.
+ * worker did not type (undefined) follows the day: the fields change at midnight on their own,
+ * and an export works the range out when pressed. A typed date (or a cleared one, null) is kept.
  */
 export function ExportPanel() {
   const { t } = useTranslation('returns');
@@ -23,12 +20,15 @@ export function ExportPanel() {
   const [typedTo, setTo] = useState<LocalDay | null | undefined>(undefined);
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [empty, setEmpty] = useState(false);
-  // Opening the panel draws it again, with the defaults of the day it is opened on.
-  const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const days = () => ({ from: typedFrom === undefined ? daysAgo(30) : typedFrom, to: typedTo === undefined ? daysAgo(0) : typedTo });
-  const { from, to } = days();
+  // Today on the worker's calendar (not UTC's: at 01:00 in Istanbul UTC is still on yesterday).
+  const { today, catchUp } = useToday();
+  const days = (today: LocalDay) => ({
+    from: typedFrom === undefined ? addDays(today, -30) : typedFrom,
+    to: typedTo === undefined ? today : typedTo,
+  });
+  const { from, to } = days(today);
   return (
-    <details className="card export-panel" onToggle={redraw}>
+    <details className="card export-panel">
       <summary>{t('export.title')}</summary>
       <div className="row">
         <label className="field">
@@ -44,7 +44,7 @@ export function ExportPanel() {
           className="btn"
           onClick={() => {
             // Worked out now, not when the panel was drawn: the day may have changed since.
-            const range = days();
+            const range = days(catchUp());
             void exportCsv(range.from ?? '', range.to ?? '').then((r) => {
               setError(r.ok ? null : r.error);
               if (r.ok) {
