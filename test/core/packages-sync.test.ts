@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PackageSync } from '../../src/main/core/packages/sync';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
+import type { Workspace } from '../../src/main/core/workspace';
 import type { PackagesModule } from '../../src/main/sandbox/packages/module';
 import { coreSignedInTo, rig, type TestRig } from '../support/core';
 import { fakeService } from '../support/fake-service';
@@ -140,6 +141,48 @@ describe('package sync', () => {
     // fetched every page looks at its first and last page once more.
     const pages = Math.ceil(300 / 50);
     expect((t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0) - hitsBefore).toBeLessThanOrEqual(2 * (pages + 2));
+  });
+
+  /** A sync of the orders that the service stops answering after page 6 of 20: what it stored. */
+  async function interruptedSync(sync: PackageSync, ws: Workspace) {
+    const off = packagesModule().afterPage((kind, page) => {
+      if (kind === 'order' && page === 6) t.sandbox.core.config.offline = true;
+    });
+    const window = windowAll();
+    await expect(sync.run({ ...window, kinds: ['order'] })).rejects.toMatchObject({ code: 'network' });
+    off();
+    t.sandbox.core.config.offline = false;
+    const stored = (ws.db.prepare('SELECT count(*) AS n FROM sync_pages').get() as { n: number }).n;
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThan(20);
+    return { window, stored };
+  }
+  const orderHits = () => t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0;
+
+  it('finishes a sync that stopped midway from where it stopped, then pages only the time after it', async () => {
+    const { sync, repo, ws } = await setup(1000, 0);
+    const { window, stored } = await interruptedSync(sync, ws);
+    const before = orderHits();
+    // A minute later, the same window up to now (as the background sync asks).
+    const report = await sync.run({ from: window.from, to: new Date(Date.parse(window.to) + 60_000).toISOString(), kinds: ['order'] });
+    expect(repo.counts().orders).toBe(1000);
+    // The 20 - stored pages it missed, and the one page of the minute after its window: not the
+    // whole window again (it used to page all 20 once more, and their first and last again).
+    expect(orderHits() - before).toBe(20 - stored + 1);
+    expect(report.kinds[0]).toMatchObject({ resumedPages: 20 - stored, total: 1000 });
+  });
+
+  it('pages the whole window, once, when the sync that stopped midway is over half an hour old', async () => {
+    const { sync, repo, ws } = await setup(1000, 0);
+    await interruptedSync(sync, ws);
+    ws.db.prepare('UPDATE sync_runs SET started_at = ?').run(new Date(Date.now() - 31 * 60_000).toISOString());
+    const before = orderHits();
+    const report = await sync.run({ ...windowAll(), kinds: ['order'] });
+    expect(repo.counts().orders).toBe(1000);
+    // Its 20 pages, then the first and last once more; the old run is not finished first.
+    expect(orderHits() - before).toBe(20 + 2);
+    expect(report.kinds[0]).toMatchObject({ resumedPages: 0, total: 1000 });
+    expect(ws.db.prepare("SELECT count(*) AS n FROM sync_runs WHERE state != 'done'").get()).toEqual({ n: 0 });
   });
 
   it('pages the window again when packages arrive while it pages', async () => {
