@@ -190,6 +190,16 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await page.getByTestId('package-list').getByRole('listitem').first().click();
         await expect(page.locator('.packages-right article, .packages-right section').first()).toBeVisible();
         await check(page, info, '03-packages-detail');
+        // Beside the open package the list is narrow: the customers' names are still read whole.
+        const cutPackageNames = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('[data-testid="package-list"] .package-line-customer'))
+            .filter((n) => {
+              const line = n.parentElement!.getBoundingClientRect();
+              return n.getBoundingClientRect().right > line.right + 1 || n.scrollWidth > n.clientWidth + 1;
+            })
+            .map((n) => n.textContent),
+        );
+        expect.soft(cutPackageNames, '03-packages-detail: customer names cut in the list').toEqual([]);
 
         await nav(L.common.nav.returns);
         await expect(page.getByTestId('return-list').getByRole('listitem').first()).toBeVisible();

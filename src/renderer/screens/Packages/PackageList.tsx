@@ -125,7 +125,9 @@ const PackageRow = memo(function PackageRow({ row, index, start, selected, open,
           <div className="package-line">
             <span className={`kind-tag kind-${row.kind}`}>{text.kind(row.kind)}</span>
             <strong>{row.orderNumber ?? row.id}</strong>
-            <span title={row.customerName}>{row.customerName}</span>
+            <span className="package-line-customer" title={row.customerName}>
+              {row.customerName}
+            </span>
           </div>
           <div className="package-line package-line-sub">
             <span className="code" title={row.cargoTrackingNumber ?? undefined}>
