@@ -2,6 +2,7 @@ import type { FeatureHandlers } from './handler-types';
 import type { CoreContext } from './context';
 import { testConnection } from './admin/connection-test';
 import { AppError } from './errors';
+import { markWorkspaceDeleted } from './workspace';
 
 type AppHandlers = FeatureHandlers<'app'> & FeatureHandlers<'settings'> & FeatureHandlers<'profiles'> & FeatureHandlers<'session'>;
 
@@ -43,6 +44,8 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       if (session.isSignedIn() && session.activeProfile().id === id)
         throw new AppError('conflict', 'sign out before deleting the profile in use', { reason: 'profile_in_use' });
       const deleted = profiles.remove(id);
+      // Its workspace stays on the disk, marked so that a lost app.db does not bring it back.
+      if (deleted) markWorkspaceDeleted(ctx.options.dataDir, id);
       if (settings.get().activeProfileId === id) settings.update({ activeProfileId: null });
       return { deleted };
     },

@@ -21,7 +21,7 @@ import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-rep
 import { createSettingsRepo } from './settings/settings-repo';
 import { StatusTracker } from './status';
 import { Training } from './training';
-import { backupWorkspace, openWorkspace, removeWorkspace, type Workspace } from './workspace';
+import { backupWorkspace, connectionsToRecover, openWorkspace, removeWorkspace, type Workspace } from './workspace';
 
 export type { CoreOptions } from './context';
 export type { StartTrainingService, TrainingService } from './training';
@@ -63,6 +63,28 @@ export function createCore(options: CoreOptions): Core {
   const profiles = createProfilesRepo(appDb);
   // An earlier version made the training connection the active one after training: not any more.
   if (settings.get().activeProfileId === TRAINING_PROFILE_ID) settings.update({ activeProfileId: null });
+  recoverConnections();
+
+  /**
+   * app.db was lost (deleted, or replaced after damage) while workspaces remain: their connections
+   * come back under their own ids, so the open counts and unsent writes in them are this app's
+   * again (a new connection would have had a new, empty workspace). Only into an app.db without
+   * connections; the one opened last becomes the active one.
+   */
+  function recoverConnections() {
+    if (profiles.list().some((p) => !p.training)) return;
+    const kept = connectionsToRecover(options.dataDir, new Set(profiles.list().map((p) => p.id)), dbOptions, log);
+    for (const c of kept) {
+      try {
+        profiles.restore(c);
+        log(`connection “${c.name}” (${c.omsUrl}) taken back from its workspace`);
+      } catch (e) {
+        log(`the connection of workspace ${c.id} could not be taken back`, e);
+      }
+    }
+    const last = kept.filter((c) => profiles.find(c.id)).sort((a, b) => b.openedAt.localeCompare(a.openedAt))[0];
+    if (last && !settings.get().activeProfileId) settings.update({ activeProfileId: last.id });
+  }
   let current: Workspace | null = null;
   let detach: (() => void)[] = [];
   const extra = new Map<string, Workspace>();

@@ -103,6 +103,7 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
     );
   }
   writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
+  if (!profile.training) recordConnection(db, profile);
   recoverUnsent(db, movedNoteOf(file));
   rmSync(movedNoteOf(file), { force: true });
   // 8 MB of page cache (SQLite's default is 2 MB). It was 32 MB for the random inserts of a sync
@@ -160,6 +161,119 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
     },
   };
   return ws;
+}
+
+/** Keeps the connection in its workspace (migration 020): a lost app.db takes it back from here. */
+function recordConnection(db: Db, p: Profile): void {
+  db.prepare(
+    `INSERT INTO connection (one, profile_id, name, oms_url, pim_url, company_id, storage_codes, timestamp_unit, page_size, user_name, opened_at)
+     VALUES (1, @id, @name, @omsUrl, @pimUrl, @companyId, @storageCodes, @timestampUnit, @pageSize, @userName, @now)
+     ON CONFLICT (one) DO UPDATE SET profile_id = excluded.profile_id, name = excluded.name, oms_url = excluded.oms_url,
+       pim_url = excluded.pim_url, company_id = excluded.company_id, storage_codes = excluded.storage_codes,
+       timestamp_unit = excluded.timestamp_unit, page_size = excluded.page_size,
+       user_name = coalesce(excluded.user_name, connection.user_name), opened_at = excluded.opened_at`,
+  ).run({
+    id: p.id,
+    name: p.name,
+    omsUrl: p.omsUrl,
+    pimUrl: p.pimUrl,
+    companyId: p.companyId,
+    storageCodes: JSON.stringify(p.storageCodes),
+    timestampUnit: p.timestampUnit,
+    pageSize: p.pageSize,
+    userName: p.userName,
+    now: new Date().toISOString(),
+  });
+}
+
+/** A connection as its workspace keeps it, to be taken back into a fresh app.db. */
+export interface KeptConnection {
+  id: string;
+  name: string;
+  omsUrl: string;
+  pimUrl: string;
+  companyId: number;
+  storageCodes: string[];
+  timestampUnit: string;
+  pageSize: number;
+  userName: string | null;
+  openedAt: string;
+}
+
+/**
+ * The connections of the workspaces in `dataDir` that app.db does not know (`known`), read from
+ * the workspaces themselves (read-only): what a lost app.db takes back. Not the training
+ * workspace, not one whose connection was deleted on purpose (its `.deleted` mark), not a damaged
+ * one moved aside, and not one opened before migration 020 (it has no record of its connection).
+ * A workspace that cannot be read is left as it is (its sign-in reports it).
+ */
+export function connectionsToRecover(
+  dataDir: string,
+  known: ReadonlySet<string>,
+  options: OpenOptions = {},
+  log?: (m: string, e?: unknown) => void,
+): KeptConnection[] {
+  const dir = join(dataDir, 'workspaces');
+  if (!existsSync(dir)) return [];
+  const found: KeptConnection[] = [];
+  for (const name of readdirSync(dir)) {
+    const id = /^([A-Za-z0-9-]{1,64})\.db$/.exec(name)?.[1];
+    if (!id || id === 'training' || known.has(id)) continue;
+    const file = join(dir, name);
+    if (existsSync(deletedMarkOf(file))) continue;
+    let db: Database.Database | null = null;
+    try {
+      db = new Database(file, {
+        readonly: true,
+        fileMustExist: true,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      });
+      const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'connection'").get();
+      const row = has
+        ? (db.prepare('SELECT * FROM connection WHERE one = 1').get() as
+            | {
+                profile_id: string;
+                name: string;
+                oms_url: string;
+                pim_url: string;
+                company_id: number;
+                storage_codes: string;
+                timestamp_unit: string;
+                page_size: number;
+                user_name: string | null;
+                opened_at: string;
+              }
+            | undefined)
+        : undefined;
+      if (row && row.profile_id === id)
+        found.push({
+          id,
+          name: row.name,
+          omsUrl: row.oms_url,
+          pimUrl: row.pim_url,
+          companyId: row.company_id,
+          storageCodes: JSON.parse(row.storage_codes) as string[],
+          timestampUnit: row.timestamp_unit,
+          pageSize: row.page_size,
+          userName: row.user_name,
+          openedAt: row.opened_at,
+        });
+    } catch (e) {
+      log?.(`the connection of workspace ${name} could not be read`, e);
+    } finally {
+      db?.close();
+    }
+  }
+  return found;
+}
+
+/** Marks a workspace whose connection was deleted: a fresh app.db does not take it back. */
+const deletedMarkOf = (file: string) => `${file}.deleted`;
+
+/** A connection was deleted on purpose: its workspace stays on the disk (its data is not thrown away) but is not taken back. */
+export function markWorkspaceDeleted(dataDir: string, profileId: string): void {
+  const file = workspaceFile(dataDir, profileId);
+  if (existsSync(file)) writeFileSync(deletedMarkOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
 }
 
 /** Training starts from a clean slate every time: its sandbox is new, so is its workspace. */

@@ -109,6 +109,38 @@ export function createProfilesRepo(db: Db) {
       }
       return this.get(values.id);
     },
+    /**
+     * Takes back a connection its workspace kept (workspace.ts, connectionsToRecover) into a fresh
+     * app.db, under its own id so the workspace is its again. Checked as any profile is.
+     */
+    restore(kept: {
+      id: string;
+      name: string;
+      omsUrl: string;
+      pimUrl: string;
+      companyId: number;
+      storageCodes: string[];
+      timestampUnit: string;
+      pageSize: number;
+      userName: string | null;
+    }): Profile {
+      const now = new Date().toISOString();
+      const p = Profile.parse({ ...kept, remembered: false, training: false });
+      insert.run({
+        id: p.id,
+        name: p.name,
+        omsUrl: p.omsUrl,
+        pimUrl: p.pimUrl,
+        companyId: p.companyId,
+        storageCodes: JSON.stringify(p.storageCodes),
+        timestampUnit: p.timestampUnit,
+        pageSize: p.pageSize,
+        training: 0,
+        now,
+      });
+      if (p.userName) setUser.run(p.userName, null, p.id);
+      return this.get(p.id);
+    },
     remove(id: string): boolean {
       return deleteStmt.run(id).changes === 1;
     },

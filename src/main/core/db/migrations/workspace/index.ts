@@ -16,6 +16,7 @@ import { m016NameCodes } from './016-name-codes';
 import { m017ItemTokens } from './017-item-tokens';
 import { m018ReturnNameKeys } from './018-return-name-keys';
 import { m019IndexMerges } from './019-index-merges';
+import { m020Connection } from './020-connection';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -40,4 +41,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m017ItemTokens,
   m018ReturnNameKeys,
   m019IndexMerges,
+  m020Connection,
 ];
