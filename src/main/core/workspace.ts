@@ -7,6 +7,7 @@ import { workspaceMigrations } from './db/migrations/workspace';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
 import { AppError } from './errors';
 import { ensurePrivateDir } from './paths';
+import { connectionParams, fromConnectionColumns, type ConnectionColumns } from './settings/profiles-repo';
 
 /**
  * Everything that belongs to one connection profile: its own SQLite file (package cache, counts,
@@ -172,33 +173,11 @@ function recordConnection(db: Db, p: Profile): void {
        pim_url = excluded.pim_url, company_id = excluded.company_id, storage_codes = excluded.storage_codes,
        timestamp_unit = excluded.timestamp_unit, page_size = excluded.page_size,
        user_name = coalesce(excluded.user_name, connection.user_name), opened_at = excluded.opened_at`,
-  ).run({
-    id: p.id,
-    name: p.name,
-    omsUrl: p.omsUrl,
-    pimUrl: p.pimUrl,
-    companyId: p.companyId,
-    storageCodes: JSON.stringify(p.storageCodes),
-    timestampUnit: p.timestampUnit,
-    pageSize: p.pageSize,
-    userName: p.userName,
-    now: new Date().toISOString(),
-  });
+  ).run({ ...connectionParams(p), userName: p.userName, now: new Date().toISOString() });
 }
 
 /** A connection as its workspace keeps it, to be taken back into a fresh app.db. */
-export interface KeptConnection {
-  id: string;
-  name: string;
-  omsUrl: string;
-  pimUrl: string;
-  companyId: number;
-  storageCodes: string[];
-  timestampUnit: string;
-  pageSize: number;
-  userName: string | null;
-  openedAt: string;
-}
+export type KeptConnection = { id: string; openedAt: string } & ReturnType<typeof fromConnectionColumns>;
 
 /**
  * The connections of the workspaces in `dataDir` that app.db does not know (`known`), read from
@@ -231,33 +210,9 @@ export function connectionsToRecover(
       const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'connection'").get();
       const row = has
         ? (db.prepare('SELECT * FROM connection WHERE one = 1').get() as
-            | {
-                profile_id: string;
-                name: string;
-                oms_url: string;
-                pim_url: string;
-                company_id: number;
-                storage_codes: string;
-                timestamp_unit: string;
-                page_size: number;
-                user_name: string | null;
-                opened_at: string;
-              }
-            | undefined)
+            (ConnectionColumns & { profile_id: string; opened_at: string }) | undefined)
         : undefined;
-      if (row && row.profile_id === id)
-        found.push({
-          id,
-          name: row.name,
-          omsUrl: row.oms_url,
-          pimUrl: row.pim_url,
-          companyId: row.company_id,
-          storageCodes: JSON.parse(row.storage_codes) as string[],
-          timestampUnit: row.timestamp_unit,
-          pageSize: row.page_size,
-          userName: row.user_name,
-          openedAt: row.opened_at,
-        });
+      if (row && row.profile_id === id) found.push({ id, openedAt: row.opened_at, ...fromConnectionColumns(row) });
     } catch (e) {
       log?.(`the connection of workspace ${name} could not be read`, e);
     } finally {

@@ -3,8 +3,8 @@ import { Profile, sendsCredentialsInClear, type ProfileInput } from '../../../sh
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 
-interface ProfileRow {
-  id: string;
+/** A connection's columns, as app.db's profiles and a workspace's connection (migration 020) both keep them. */
+export interface ConnectionColumns {
   name: string;
   oms_url: string;
   pim_url: string;
@@ -13,6 +13,10 @@ interface ProfileRow {
   timestamp_unit: string;
   page_size: number;
   user_name: string | null;
+}
+
+interface ProfileRow extends ConnectionColumns {
+  id: string;
   training: number;
   verifier: string | null;
   secret: Buffer | null;
@@ -20,9 +24,25 @@ interface ProfileRow {
 
 export const TRAINING_PROFILE_ID = 'training';
 
-function toProfile(row: ProfileRow): Profile {
-  return Profile.parse({
-    id: row.id,
+type ConnectionValues = Pick<Profile, 'id' | 'name' | 'omsUrl' | 'pimUrl' | 'companyId' | 'storageCodes' | 'timestampUnit' | 'pageSize'>;
+
+/** A connection's values as those columns are written (the statements' named parameters). */
+export function connectionParams(p: ConnectionValues) {
+  return {
+    id: p.id,
+    name: p.name,
+    omsUrl: p.omsUrl,
+    pimUrl: p.pimUrl,
+    companyId: p.companyId,
+    storageCodes: JSON.stringify([...new Set(p.storageCodes)]),
+    timestampUnit: p.timestampUnit,
+    pageSize: p.pageSize,
+  };
+}
+
+/** Those columns read back (not checked: Profile.parse checks them where they become a profile). */
+export function fromConnectionColumns(row: ConnectionColumns) {
+  return {
     name: row.name,
     omsUrl: row.oms_url,
     pimUrl: row.pim_url,
@@ -31,9 +51,11 @@ function toProfile(row: ProfileRow): Profile {
     timestampUnit: row.timestamp_unit,
     pageSize: row.page_size,
     userName: row.user_name,
-    remembered: row.secret !== null,
-    training: row.training === 1,
-  });
+  };
+}
+
+function toProfile(row: ProfileRow): Profile {
+  return Profile.parse({ id: row.id, ...fromConnectionColumns(row), remembered: row.secret !== null, training: row.training === 1 });
 }
 
 /** Whether saving `next` points the profile at another service or company. */
@@ -75,14 +97,12 @@ export function createProfilesRepo(db: Db) {
     save(input: ProfileInput & { training?: boolean }): Profile {
       const now = new Date().toISOString();
       const values = {
-        id: input.id ?? nodeCrypto().randomUUID(),
-        name: input.name,
-        omsUrl: input.omsUrl,
-        pimUrl: input.pimUrl,
-        companyId: input.companyId,
-        storageCodes: JSON.stringify([...new Set(input.storageCodes)]),
-        timestampUnit: input.timestampUnit ?? 'ms',
-        pageSize: input.pageSize ?? 100,
+        ...connectionParams({
+          ...input,
+          id: input.id ?? nodeCrypto().randomUUID(),
+          timestampUnit: input.timestampUnit ?? 'ms',
+          pageSize: input.pageSize ?? 100,
+        }),
         training: input.training ? 1 : 0,
         now,
       };
@@ -113,31 +133,9 @@ export function createProfilesRepo(db: Db) {
      * Takes back a connection its workspace kept (workspace.ts, connectionsToRecover) into a fresh
      * app.db, under its own id so the workspace is its again. Checked as any profile is.
      */
-    restore(kept: {
-      id: string;
-      name: string;
-      omsUrl: string;
-      pimUrl: string;
-      companyId: number;
-      storageCodes: string[];
-      timestampUnit: string;
-      pageSize: number;
-      userName: string | null;
-    }): Profile {
-      const now = new Date().toISOString();
+    restore(kept: { id: string } & ReturnType<typeof fromConnectionColumns>): Profile {
       const p = Profile.parse({ ...kept, remembered: false, training: false });
-      insert.run({
-        id: p.id,
-        name: p.name,
-        omsUrl: p.omsUrl,
-        pimUrl: p.pimUrl,
-        companyId: p.companyId,
-        storageCodes: JSON.stringify(p.storageCodes),
-        timestampUnit: p.timestampUnit,
-        pageSize: p.pageSize,
-        training: 0,
-        now,
-      });
+      insert.run({ ...connectionParams(p), training: 0, now: new Date().toISOString() });
       if (p.userName) setUser.run(p.userName, null, p.id);
       return this.get(p.id);
     },
