@@ -122,7 +122,7 @@ describe('package sync', () => {
     expect(logins() - before).toBe(1);
   });
 
-  it('reports a garbled page and stores nothing of it, then resumes without starting over', async () => {
+  it('reports a garbled page and stores nothing of it; the next sync pages the window once', async () => {
     const { sync, repo, ws } = await setup(300, 0);
     await t.admin('config', { latencyMs: 0 });
     // Every try answers a cut-off body: the run fails after its retries with bad_response.
@@ -133,14 +133,14 @@ describe('package sync', () => {
     expect(cachedAfterFailure).toBe(storedPages * 50);
     const hitsBefore = t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0;
     const report = await sync.run({ ...windowAll(), kinds: ['order'] });
-    expect(report.kinds[0]!.resumedPages).toBeGreaterThan(0);
-    // The total is what the list announced for this window, once: not the resumed run's plus the new one's.
+    // The failed run lies inside this window: this run pages it, not twice.
+    expect(report.kinds[0]!.resumedPages).toBe(0);
+    // The total is what the list announced for this window, once.
     expect(report.kinds[0]!.total).toBe(300);
     expect(repo.counts().orders).toBe((await stats()).orders);
-    // The resumed run fetched only what was missing, then the new run its own pass; a pass that
-    // fetched every page looks at its first and last page once more.
+    // Every page once, then the first and last once more (a pass that fetched every page does).
     const pages = Math.ceil(300 / 50);
-    expect((t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0) - hitsBefore).toBeLessThanOrEqual(2 * (pages + 2));
+    expect((t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0) - hitsBefore).toBe(pages + 2);
   });
 
   /** A sync of the orders that the service stops answering after page 6 of 20: what it stored. */
@@ -159,30 +159,48 @@ describe('package sync', () => {
   }
   const orderHits = () => t.sandbox.core.hits.get('GET /orders/getorderpackages') ?? 0;
 
-  it('finishes a sync that stopped midway from where it stopped, then pages only the time after it', async () => {
+  it('pages the window once when a sync that stopped midway lies inside it (it paged the missing pages twice)', async () => {
     const { sync, repo, ws } = await setup(1000, 0);
-    const { window, stored } = await interruptedSync(sync, ws);
+    const { window } = await interruptedSync(sync, ws);
     const before = orderHits();
     // A minute later, the same window up to now (as the background sync asks).
     const report = await sync.run({ from: window.from, to: new Date(Date.parse(window.to) + 60_000).toISOString(), kinds: ['order'] });
     expect(repo.counts().orders).toBe(1000);
-    // The 20 - stored pages it missed, and the one page of the minute after its window: not the
-    // whole window again (it used to page all 20 once more, and their first and last again).
-    expect(orderHits() - before).toBe(20 - stored + 1);
-    expect(report.kinds[0]).toMatchObject({ resumedPages: 20 - stored, total: 1000 });
-  });
-
-  it('pages the whole window, once, when the sync that stopped midway is over half an hour old', async () => {
-    const { sync, repo, ws } = await setup(1000, 0);
-    await interruptedSync(sync, ws);
-    ws.db.prepare('UPDATE sync_runs SET started_at = ?').run(new Date(Date.now() - 31 * 60_000).toISOString());
-    const before = orderHits();
-    const report = await sync.run({ ...windowAll(), kinds: ['order'] });
-    expect(repo.counts().orders).toBe(1000);
-    // Its 20 pages, then the first and last once more; the old run is not finished first.
+    // Its 20 pages, then the first and last once more; the stopped run is not finished first (it
+    // used to be: its missing pages, then all 20 again).
     expect(orderHits() - before).toBe(20 + 2);
     expect(report.kinds[0]).toMatchObject({ resumedPages: 0, total: 1000 });
     expect(ws.db.prepare("SELECT count(*) AS n FROM sync_runs WHERE state != 'done'").get()).toEqual({ n: 0 });
+  });
+
+  it('a package that slid onto a stored page while the sync was stopped is still cached', async () => {
+    const { sync, repo, ws } = await setup(1000, 0);
+    const { window } = await interruptedSync(sync, ws);
+    // Meanwhile one old package leaves the window (its date was corrected) and one new one arrives:
+    // the total stays the same and every later page shifts by one.
+    const data = packagesModule().data();
+    const to = Date.parse(window.to);
+    const oldest = [...data.entries('order')].sort((a, b) => a.orderTs - b.orderTs || a.id - b.id)[0]!;
+    oldest.orderTs = to + 10 * DAY;
+    await t.admin('packages/insert', { count: 1, kind: 'order' });
+    await sync.run({ from: window.from, to: new Date(to + 60_000).toISOString(), kinds: ['order'] });
+    const inWindow = data.entries('order').filter((e) => e.orderTs >= Date.parse(window.from) && e.orderTs <= to + 60_000);
+    const cached = ws.db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM packages WHERE kind = 'order' AND id = ?");
+    expect(inWindow.filter((e) => cached.get(e.id)!.n === 0).map((e) => e.id)).toEqual([]);
+    expect(repo.counts().orders).toBeGreaterThanOrEqual(inWindow.length);
+  });
+
+  it('finishes a sync of another window that stopped midway from where it stopped', async () => {
+    const { sync, repo, ws } = await setup(1000, 0);
+    const { stored } = await interruptedSync(sync, ws);
+    // `wd sync --from` a later day: the stopped run's window is not inside this one.
+    const report = await sync.run({
+      from: new Date(Date.now() - 5 * DAY).toISOString(),
+      to: new Date(Date.now() + DAY).toISOString(),
+      kinds: ['order'],
+    });
+    expect(report.kinds[0]!.resumedPages).toBe(20 - stored);
+    expect(repo.counts().orders).toBe(1000);
   });
 
   it('pages the window again when packages arrive while it pages', async () => {
