@@ -1,7 +1,9 @@
-import { readdirSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/main/core';
+import { workspaceFile } from '../../src/main/core/workspace';
 import { rig, type TestRig } from '../support/core';
 
 let t: TestRig;
@@ -65,6 +67,69 @@ describe('a lost app.db', () => {
     expect((await t.call('profiles.list', {})).filter((p) => !p.training).map((p) => [p.id, p.name])).toEqual([[kept, 'Yeni depo']]);
     // Its workspace is still on the disk: deleting a connection throws no data away.
     expect(readdirSync(join(t.dataDir, 'workspaces'))).toContain(`${old}.db`);
+  });
+
+  it('takes back what was saved last in Settings, not what the workspace had at its last sign-in', async () => {
+    t = await rig();
+    await t.signIn({ name: 'Depo', storageCodes: ['A-01', 'B-02'] });
+    const id = t.core.ctx.settings.get().activeProfileId!;
+    await t.call('session.signOut', { forget: false });
+    await t.call('profiles.save', {
+      id,
+      name: 'Depo 2',
+      omsUrl: 'https://oms.example.com',
+      pimUrl: 'https://pim.example.com',
+      companyId: 2,
+      storageCodes: ['A-01'],
+    });
+
+    await loseAppDb();
+
+    expect((await t.call('profiles.list', {})).filter((p) => !p.training)).toMatchObject([
+      { id, name: 'Depo 2', omsUrl: 'https://oms.example.com', pimUrl: 'https://pim.example.com', companyId: 2, storageCodes: ['A-01'] },
+    ]);
+  });
+
+  it('takes back a workspace missing from an app.db that still has other connections (an older copy of app.db)', async () => {
+    t = await rig();
+    await t.signIn({ name: 'Birinci' });
+    const first = t.core.ctx.settings.get().activeProfileId!;
+    await t.call('session.signOut', { forget: false });
+    await t.core.close();
+    const appDb = join(t.dataDir, 'app.db');
+    const copy = join(t.dataDir, 'app-copy.db');
+    copyFileSync(appDb, copy);
+    t.core = createCore({ dataDir: t.dataDir, host: 'test', background: false, log: () => undefined });
+    await t.signIn({ name: 'İkinci' });
+    const second = t.core.ctx.settings.get().activeProfileId!;
+    await t.core.close();
+    // The older app.db (it knows only the first connection) comes back.
+    for (const f of readdirSync(t.dataDir)) if (f.startsWith('app.db')) rmSync(join(t.dataDir, f));
+    copyFileSync(copy, appDb);
+    t.core = createCore({ dataDir: t.dataDir, host: 'test', background: false, log: () => undefined });
+    const names = (await t.call('profiles.list', {})).filter((p) => !p.training).map((p) => [p.id, p.name]);
+    expect(names).toEqual([
+      [first, 'Birinci'],
+      [second, 'İkinci'],
+    ]);
+  });
+
+  it('keeping the connection never stands in the way: a workspace another process is writing to still opens', async () => {
+    t = await rig();
+    await t.signIn({ name: 'Depo' });
+    const id = t.core.ctx.settings.get().activeProfileId!;
+    await t.call('session.signOut', { forget: false });
+    // Another process holds the write lock (a long commit, a checkpoint, a backup tool).
+    const other = new Database(workspaceFile(t.dataDir, id));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const ws = t.core.ctx.openWorkspace(id);
+      expect(ws.db.prepare('SELECT count(*) AS n FROM packages').get()).toEqual({ n: 0 });
+      ws.close();
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
   });
 
   it('leaves an app.db that still has its connections as it is', async () => {

@@ -2,7 +2,7 @@ import type { FeatureHandlers } from './handler-types';
 import type { CoreContext } from './context';
 import { testConnection } from './admin/connection-test';
 import { AppError } from './errors';
-import { markWorkspaceDeleted } from './workspace';
+import { keepSavedConnection, markWorkspaceDeleted } from './workspace';
 
 type AppHandlers = FeatureHandlers<'app'> & FeatureHandlers<'settings'> & FeatureHandlers<'profiles'> & FeatureHandlers<'session'>;
 
@@ -24,18 +24,22 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
     },
     'profiles.list': () => profiles.list(),
     'profiles.save': (input) => {
-      if (input.id && session.isSignedIn() && session.activeProfile().id === input.id) {
-        const current = profiles.get(input.id);
-        const moved = current.omsUrl !== input.omsUrl || current.pimUrl !== input.pimUrl || current.companyId !== input.companyId;
-        if (moved) {
-          // The token belongs to the old service: validate first, then sign out so the next
-          // sign-in (asked for at once) goes to the new address with a freshly typed password.
-          const saved = profiles.save(input);
-          session.signOut(true);
-          return saved;
+      const saved = (() => {
+        if (input.id && session.isSignedIn() && session.activeProfile().id === input.id) {
+          const current = profiles.get(input.id);
+          const moved = current.omsUrl !== input.omsUrl || current.pimUrl !== input.pimUrl || current.companyId !== input.companyId;
+          if (moved) {
+            // The token belongs to the old service: validate first, then sign out so the next
+            // sign-in (asked for at once) goes to the new address with a freshly typed password.
+            const next = profiles.save(input);
+            session.signOut(true);
+            return next;
+          }
         }
-      }
-      return profiles.save(input);
+        return profiles.save(input);
+      })();
+      keepSavedConnection(ctx.options.dataDir, saved, ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {});
+      return saved;
     },
     'profiles.test': (input) => testConnection(ctx.http, input),
     'profiles.delete': ({ id }) => {

@@ -66,13 +66,14 @@ export function createCore(options: CoreOptions): Core {
   recoverConnections();
 
   /**
-   * app.db was lost (deleted, or replaced after damage) while workspaces remain: their connections
-   * come back under their own ids, so the open counts and unsent writes in them are this app's
-   * again (a new connection would have had a new, empty workspace). Only into an app.db without
-   * connections; the one opened last becomes the active one.
+   * app.db was lost (deleted, or replaced after damage, or by an older copy) while workspaces
+   * remain: their connections come back under their own ids, so the open counts and unsent writes
+   * in them are this app's again (a new connection would have had a new, empty workspace). Looked
+   * at every start, so a workspace that could not be read once is taken back the next time; one
+   * deleted on purpose is marked and stays out. Without an active connection, the one opened last
+   * becomes it.
    */
   function recoverConnections() {
-    if (profiles.list().some((p) => !p.training)) return;
     const kept = connectionsToRecover(options.dataDir, new Set(profiles.list().map((p) => p.id)), dbOptions, log);
     for (const c of kept) {
       try {

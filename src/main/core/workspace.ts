@@ -103,10 +103,20 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
         : { reason: 'workspace_damaged_unread', movedTo: aside.movedTo },
     );
   }
-  writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
-  if (!profile.training) recordConnection(db, profile);
-  recoverUnsent(db, movedNoteOf(file));
-  rmSync(movedNoteOf(file), { force: true });
+  try {
+    // Written once; a folder that cannot be written to still lets the workspace be read (`wd lookup`).
+    if (!existsSync(markerOf(file))) writeFileSync(markerOf(file), `${new Date().toISOString()}\n`, { mode: 0o600 });
+  } catch {
+    // the marker only makes a missing file reported later; reading goes on without it
+  }
+  try {
+    if (!profile.training) keepConnection(db, profile);
+    recoverUnsent(db, movedNoteOf(file));
+    rmSync(movedNoteOf(file), { force: true });
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   // 8 MB of page cache (SQLite's default is 2 MB). It was 32 MB for the random inserts of a sync
   // into ordinary code indexes; the codes and the text are in FTS5 indexes now, which write whole
   // segments, and the pages a lookup reads come from the operating system's cache when they are
@@ -164,16 +174,67 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   return ws;
 }
 
-/** Keeps the connection in its workspace (migration 020): a lost app.db takes it back from here. */
-function recordConnection(db: Db, p: Profile): void {
-  db.prepare(
-    `INSERT INTO connection (one, profile_id, name, oms_url, pim_url, company_id, storage_codes, timestamp_unit, page_size, user_name, opened_at)
-     VALUES (1, @id, @name, @omsUrl, @pimUrl, @companyId, @storageCodes, @timestampUnit, @pageSize, @userName, @now)
-     ON CONFLICT (one) DO UPDATE SET profile_id = excluded.profile_id, name = excluded.name, oms_url = excluded.oms_url,
-       pim_url = excluded.pim_url, company_id = excluded.company_id, storage_codes = excluded.storage_codes,
-       timestamp_unit = excluded.timestamp_unit, page_size = excluded.page_size,
-       user_name = coalesce(excluded.user_name, connection.user_name), opened_at = excluded.opened_at`,
-  ).run({ ...connectionParams(p), userName: p.userName, now: new Date().toISOString() });
+/** How old the kept connection's "opened at" may grow before an open writes it again. */
+const OPENED_AT_REFRESH_MS = 24 * 3_600_000;
+
+/**
+ * Keeps the connection in its workspace (migration 020): a lost app.db takes it back from here.
+ * Written only when it changed (or its "opened at" is a day old), and never in the way: a
+ * workspace another process is writing to, or a read-only file, still opens (the record waits for
+ * the next open or save).
+ */
+function keepConnection(db: Database.Database, p: Profile): void {
+  try {
+    const params = { ...connectionParams(p), userName: p.userName };
+    const row = db.prepare('SELECT * FROM connection WHERE one = 1').get() as
+      (ConnectionColumns & { profile_id: string; opened_at: string }) | undefined;
+    const same =
+      row !== undefined &&
+      row.profile_id === params.id &&
+      row.name === params.name &&
+      row.oms_url === params.omsUrl &&
+      row.pim_url === params.pimUrl &&
+      row.company_id === params.companyId &&
+      row.storage_codes === params.storageCodes &&
+      row.timestamp_unit === params.timestampUnit &&
+      row.page_size === params.pageSize &&
+      (params.userName === null || row.user_name === params.userName);
+    if (same && Date.now() - Date.parse(row.opened_at) < OPENED_AT_REFRESH_MS) return;
+    db.prepare(
+      `INSERT INTO connection (one, profile_id, name, oms_url, pim_url, company_id, storage_codes, timestamp_unit, page_size, user_name, opened_at)
+       VALUES (1, @id, @name, @omsUrl, @pimUrl, @companyId, @storageCodes, @timestampUnit, @pageSize, @userName, @now)
+       ON CONFLICT (one) DO UPDATE SET profile_id = excluded.profile_id, name = excluded.name, oms_url = excluded.oms_url,
+         pim_url = excluded.pim_url, company_id = excluded.company_id, storage_codes = excluded.storage_codes,
+         timestamp_unit = excluded.timestamp_unit, page_size = excluded.page_size,
+         user_name = coalesce(excluded.user_name, connection.user_name), opened_at = excluded.opened_at`,
+    ).run({ ...params, now: new Date().toISOString() });
+  } catch {
+    // best effort: see above
+  }
+}
+
+/**
+ * A connection saved in Settings (another address, company or storage codes) is kept in its
+ * workspace at once, not at its next sign-in: a lost app.db then takes back what was saved last.
+ * Nothing happens for a connection without a workspace yet, or one from before migration 020.
+ */
+export function keepSavedConnection(dataDir: string, p: Profile, options: OpenOptions = {}): void {
+  if (p.training) return;
+  const file = workspaceFile(dataDir, p.id);
+  if (!existsSync(file)) return;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, {
+      fileMustExist: true,
+      timeout: 2_000,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'connection'").get()) keepConnection(db, p);
+  } catch {
+    // best effort: the next open writes it
+  } finally {
+    db?.close();
+  }
 }
 
 /** A connection as its workspace keeps it, to be taken back into a fresh app.db. */
