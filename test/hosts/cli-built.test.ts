@@ -172,6 +172,33 @@ process.exit = (code) => {
     expect(stdout.trim().split('\n')).toEqual([JSON.stringify({ url: `http://127.0.0.1:${port}`, port, users: ['demo'] })]);
   });
 
+  it('receives notifications (wd receive loads node:http when it starts; the built bundle has no dynamic import)', async () => {
+    const child = spawn(process.execPath, [join(out.dir, 'wd.js'), 'receive', '--port', '0', '--json'], {
+      cwd: root,
+      env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_RECEIVER_TOKEN: 'tok-built-abcdefgh' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const url = await new Promise<string | null>((resolve) => {
+      child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
+      child.once('close', () => resolve(null));
+    });
+    expect(stderr).toBe('');
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const body = readFileSync(join(root, 'test/fixtures/service-samples/webhook_ReturnOrderPackageRejectedEvent.json'), 'utf8');
+    const res = await fetch(url!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer tok-built-abcdefgh' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.on('close', r))).toBe(0);
+    const list = await built(['notifications', '--json']);
+    expect((JSON.parse(list.stdout) as { total: number }).total).toBe(1);
+  });
+
   it('keeps its compiled code in the data directory, starts from it, and compiles again when it is damaged', async () => {
     const dir = join(data.dir, 'cli-code-cache');
     rmSync(dir, { recursive: true, force: true });

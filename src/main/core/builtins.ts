@@ -1,4 +1,5 @@
 import type * as NodeCrypto from 'node:crypto';
+import type * as NodeHttp from 'node:http';
 import type * as NodeWorkerThreads from 'node:worker_threads';
 import type * as NodeZlib from 'node:zlib';
 
@@ -13,6 +14,7 @@ let crypto: typeof NodeCrypto | undefined;
 let zlib: typeof NodeZlib | undefined;
 let workerThreads: typeof NodeWorkerThreads | undefined;
 
+export const nodeHttp = (): typeof NodeHttp => process.getBuiltinModule('node:http');
 export const nodeCrypto = (): typeof NodeCrypto => (crypto ??= process.getBuiltinModule('node:crypto'));
 export const nodeZlib = (): typeof NodeZlib => (zlib ??= process.getBuiltinModule('node:zlib'));
 export const nodeWorkerThreads = (): typeof NodeWorkerThreads => (workerThreads ??= process.getBuiltinModule('node:worker_threads'));

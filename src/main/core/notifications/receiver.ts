@@ -1,4 +1,4 @@
-import { nodeCrypto } from '../builtins';
+import { nodeCrypto, nodeHttp } from '../builtins';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
@@ -113,7 +113,9 @@ export async function startReceiver(
   };
 
   // node:http is loaded when a receiver starts, not by every process that opens the core (`wd lookup`).
-  const { createServer } = await import('node:http');
+  // Not with import(): the built `wd` runs as a vm.Script, which has no dynamic import (the receiver
+  // never started there, said as "the port may be in use").
+  const { createServer } = nodeHttp();
   const server: Server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
