@@ -47,6 +47,20 @@ describe('wd CLI', () => {
     expect(rows[0]!.verifier).not.toContain('demo1234');
   });
 
+  it('signing in again keeps the company id and the product service address the connection has', async () => {
+    const pim = sandbox.url.replace('127.0.0.1', 'localhost');
+    const first = await wd(['login', '--oms-url', sandbox.url, '--pim-url', pim, '--user', 'demo', '--company-id', '7', '--json'], {
+      stdin: 'demo1234\n',
+    });
+    expect(first.code).toBe(0);
+    // Again, to change only the user: nothing else was said.
+    const again = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo', '--json'], { stdin: 'demo1234\n' });
+    expect(again.code).toBe(0);
+    const out = JSON.parse(again.stdout) as { profile: { id: string; pimUrl: string; companyId: number } };
+    expect(out.profile).toMatchObject({ pimUrl: pim, companyId: 7 });
+    expect(out.profile.id).toBe((JSON.parse(first.stdout) as { profile: { id: string } }).profile.id);
+  });
+
   it('exits 1 with a message on stderr for a wrong password (WD_PASSWORD)', async () => {
     const r = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'wrong' } });
     expect(r.code).toBe(1);

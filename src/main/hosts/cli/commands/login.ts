@@ -28,11 +28,15 @@ export const loginCommand: Command = {
     }
     const core = ctx.core();
     const omsUrl = values['oms-url'].replace(/\/+$/, '');
-    const pimUrl = (values['pim-url'] ?? omsUrl).replace(/\/+$/, '');
-    const companyId = intOption(values['company-id'], 'company-id') ?? 1;
+    const companyOption = intOption(values['company-id'], 'company-id');
     const existing = (await call(core.call('profiles.list', {}))).find(
       (p) => !p.training && p.omsUrl === omsUrl && (values.name === undefined || p.name === values.name),
     );
+    // Signing in again to a connection keeps what it was saved with unless told otherwise: the
+    // product service's address and the company id went back to the defaults, and product saves
+    // queued for company 7 went to the order service's address as company 1.
+    const pimUrl = (values['pim-url'] ?? existing?.pimUrl ?? omsUrl).replace(/\/+$/, '');
+    const companyId = companyOption ?? existing?.companyId ?? 1;
     const profile = await call(
       core.call('profiles.save', {
         id: existing?.id,
