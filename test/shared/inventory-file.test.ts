@@ -50,6 +50,14 @@ describe('a quantities file (wd inventory push)', () => {
     expect(readInventoryFile('foo,bar\nA1,5\n', 'L1').problems).toEqual([
       { row: 1, code: 'header_unknown', params: { columns: 'foo, bar' } },
     ]);
+    // A third column (a storage code per row) is refused, not dropped: every row would have gone to --storage.
+    expect(readInventoryFile('sku,qty,storage\nA1,5,A-01\nA2,3,B-02\n', 'B-02').problems).toEqual([
+      { row: 1, code: 'extra_columns', params: { columns: 'sku, qty, storage' } },
+      { row: 2, code: 'extra_columns', params: { columns: 'A1, 5, A-01' } },
+      { row: 3, code: 'extra_columns', params: { columns: 'A2, 3, B-02' } },
+    ]);
+    // Empty cells a spreadsheet leaves at the end are no column.
+    expect(readInventoryFile('sku;qty;;\nA1;5;;\n', 'L1')).toEqual({ items: [{ Sku: 'A1', Qty: 5, StorageCode: 'L1' }], problems: [] });
     // A file without a header still starts with its first item.
     expect(readInventoryFile('A1,5\n', 'L1')).toEqual({ items: [{ Sku: 'A1', Qty: 5, StorageCode: 'L1' }], problems: [] });
   });

@@ -12,6 +12,7 @@ export interface InventoryFileProblem {
     | 'qty_too_large'
     | 'sku_control_chars'
     | 'header_unknown'
+    | 'extra_columns'
     | 'storage_missing'
     | 'storage_differs'
     | 'duplicate'
@@ -84,6 +85,13 @@ function readCsvRows(text: string, storageCode: string | undefined): Read {
   for (const { row, cells: raw } of table.rows) {
     const cells = raw.map((c) => c.trim());
     if (cells.every((c) => c === '')) continue;
+    // A third column is never dropped without a word: "sku,qty,storage" would have put every row on
+    // --storage's shelf. Empty cells at the end (a spreadsheet's) are no column.
+    const used = cells.length - [...cells].reverse().findIndex((c) => c !== '');
+    if (used > 2) {
+      out.problems.push({ row, code: 'extra_columns', params: { columns: cells.slice(0, used).join(', ') } });
+      continue;
+    }
     if (row === 1 && HEADER_SKU.test(cells[0] ?? '') && HEADER_QTY.test(cells[1] ?? '')) continue;
     const sku = cells[0] ?? '';
     const qty = cells[1] ?? '';
