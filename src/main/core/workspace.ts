@@ -403,6 +403,28 @@ function recoverUnsent(db: Db, note: string): void {
   }
 }
 
+/**
+ * In the copy, the writes not yet sent when it was taken wait for a person (refused, reason
+ * 'from_backup'): a restored backup sent them again on its own, and an old count overwrote the
+ * newer one sent after the copy was taken. Sent again only when a person says so, with the same
+ * idempotency keys; or cancelled.
+ */
+function holdUnsentInCopy(db: Db, copy: string, now: Date): void {
+  const since = now.toISOString();
+  db.prepare('ATTACH DATABASE ? AS copy').run(copy);
+  try {
+    db.prepare(
+      `UPDATE copy.outbox SET state = 'failed', next_attempt_at = 0, updated_at = @since,
+         last_error = json_object('code', 'service_error',
+           'message', 'not sent when the backup of ' || @since || ' was taken: it may have been sent since; check it before sending',
+           'params', json_object('reason', 'from_backup', 'since', @since))
+       WHERE state IN ('pending', 'sending')`,
+    ).run({ since });
+  } finally {
+    db.prepare('DETACH DATABASE copy').run();
+  }
+}
+
 /** Backups kept per workspace. */
 export const BACKUPS_KEPT = 7;
 
@@ -417,6 +439,7 @@ export function backupWorkspace(dataDir: string, ws: Workspace, now = new Date()
   const target = join(dir, `${ws.profile.id}-${now.toISOString().slice(0, 10)}.db`);
   if (existsSync(target)) return null;
   ws.db.prepare('VACUUM INTO ?').run(`${target}.part`);
+  holdUnsentInCopy(ws.db, `${target}.part`, now);
   // Customers' names and addresses: owner only, like the workspace itself.
   if (process.platform !== 'win32') chmodSync(`${target}.part`, 0o600);
   renameSync(`${target}.part`, target);

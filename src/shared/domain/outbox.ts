@@ -7,7 +7,7 @@ export const OutboxState = lazy(() => z.enum(['pending', 'sending', 'sent', 'fai
 export type OutboxState = z.infer<typeof OutboxState>;
 
 export const OutboxReason = lazy(() =>
-  z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded', 'answer_unknown', 'recovered']),
+  z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded', 'answer_unknown', 'recovered', 'from_backup']),
 );
 export type OutboxReason = z.infer<typeof OutboxReason>;
 

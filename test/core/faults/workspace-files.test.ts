@@ -10,12 +10,14 @@ import {
   writeFileSync,
   writeSync,
   closeSync,
+  copyFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboxOf } from '../../../src/main/core/outbox/outbox';
 import { backupWorkspace, BACKUPS_KEPT } from '../../../src/main/core/workspace';
-import { rig, type TestRig } from '../../support/core';
+import { createCore } from '../../../src/main/core';
+import { lastInventoryBody, rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());
@@ -116,5 +118,38 @@ describe('a workspace file that is missing, empty or damaged', () => {
     expect(copy.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 1 });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     copy.close();
+    // The workspace itself is as it was: its write still waits to be sent.
+    expect(ws.db.prepare('SELECT state FROM outbox').all()).toEqual([{ state: 'pending' }]);
+  });
+
+  it('a restored backup sends nothing on its own: what was not sent when it was taken waits for a person', async () => {
+    t = await rig();
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    const id = ws.profile.id;
+    // Not sent yet when the backup is taken (the service is down) …
+    await t.admin('offline', { offline: true });
+    await t.call('inventory.push', { items: [{ Sku: 'SKU-A', Qty: 10, StorageCode: 'A-01' }], source: 'a.csv' });
+    const backup = backupWorkspace(t.dataDir, ws, new Date('2026-11-01T08:00:00Z'))!;
+    // … then sent, and a newer count of the same SKU after it.
+    await t.admin('offline', { offline: false });
+    await outboxOf(ws, t.core.ctx).drain();
+    await t.call('inventory.push', { items: [{ Sku: 'SKU-A', Qty: 7, StorageCode: 'A-01' }], source: 'b.csv' });
+    await outboxOf(ws, t.core.ctx).drain();
+    expect(await lastInventoryBody(t)).toEqual({ 'SKU-A': 7 });
+    // Restored as the README says: quit, put the copy in place, start.
+    await t.core.close();
+    const file = join(t.dataDir, 'workspaces', `${id}.db`);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    copyFileSync(backup, file);
+    t.core = createCore({ dataDir: t.dataDir, host: 'test', background: false, log: () => undefined });
+    await t.call('session.signIn', { profileId: id, userName: 'demo', password: 'demo1234' });
+    const restored = t.core.ctx.workspace();
+    await outboxOf(restored, t.core.ctx).drain();
+    // The old 10 was not sent again over the 7; it waits, saying why.
+    expect(await lastInventoryBody(t)).toEqual({ 'SKU-A': 7 });
+    expect(await t.call('outbox.list', {})).toMatchObject([
+      { state: 'failed', reason: 'from_backup', lastError: { params: { reason: 'from_backup', since: '2026-11-01T08:00:00.000Z' } } },
+    ]);
   });
 });

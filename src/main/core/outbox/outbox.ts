@@ -120,7 +120,13 @@ type Outcome =
 
 const reasonOf = (e: AppErrorShape | null): OutboxReason | null => {
   const r = e?.params?.reason;
-  return r === 'stale' || r === 'unauthorized' || r === 'unrecorded' || r === 'refused' || r === 'answer_unknown' || r === 'recovered'
+  return r === 'stale' ||
+    r === 'unauthorized' ||
+    r === 'unrecorded' ||
+    r === 'refused' ||
+    r === 'answer_unknown' ||
+    r === 'recovered' ||
+    r === 'from_backup'
     ? r
     : null;
 };

@@ -139,6 +139,8 @@ export const errors = {
     halted: 'Sending stopped: the service refuses this user for these writes.',
     recovered:
       'Recovered from this connection’s damaged data (set aside on {{since}}); it was never confirmed as sent. Check it, then send it again or cancel it.',
+    from_backup:
+      'From a backup taken on {{since}}, when this was not sent yet: it may have been sent since, and a newer count after it. Check the stock in the service, then send it again if needed, or cancel it.',
     answer_unknown:
       'The app stopped while this was being sent on {{since}}: the service may have it, and a newer count may have been sent since. Check the stock in the service, then send it again if needed, or cancel it.',
   },

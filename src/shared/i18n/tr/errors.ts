@@ -142,6 +142,8 @@ export const errors: Shape<typeof en> = {
     halted: 'Gönderim durdu: servis bu kullanıcının bu gönderimlerine izin vermiyor.',
     recovered:
       'Bu bağlantının bozulan verisinden kurtarıldı ({{since}} tarihinde kenara alındı); gönderildiği hiç doğrulanmadı. Kontrol edin, sonra yeniden gönderin ya da iptal edin.',
+    from_backup:
+      '{{since}} tarihinde alınan bir yedekten geliyor; o sırada henüz gönderilmemişti: sonradan gönderilmiş, ardından daha yeni bir sayım da gönderilmiş olabilir. Servisteki stoğa bakın: gerekiyorsa yeniden gönderin, yoksa iptal edin.',
     answer_unknown:
       '{{since}} tarihinde gönderilirken uygulama kapandı; servis bunu almış olabilir, bu arada daha yeni bir sayım da gönderilmiş olabilir. Servisteki stoğa bakın: gerekiyorsa yeniden gönderin, yoksa iptal edin.',
   },
