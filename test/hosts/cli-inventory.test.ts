@@ -146,4 +146,39 @@ describe('wd inventory push and wd outbox', () => {
     expect(list.code).toBe(1);
     expect(list.stdout).toContain('refused');
   });
+
+  it('sends one refused write again by its number (--resend), or cancels one (--cancel, without a password)', async () => {
+    const unknown = (skus: string[]) =>
+      fetch(`${sandbox.url}/_sandbox/inventory/unknown-skus`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ skus }),
+      });
+    await unknown(['R1', 'R2']);
+    for (const [code, sku] of [
+      ['L021', 'R1'],
+      ['L022', 'R2'],
+    ])
+      await wd(data.dir, ['inventory', 'push', file(`${sku}.csv`, `${sku},4\n`), '--storage', code], { env: { WD_PASSWORD: 'demo1234' } });
+    await unknown([]);
+    type Items = { items: { id: number; groupKey: string; state: string }[] };
+    const idOf = async (group: string) =>
+      (JSON.parse((await wd(data.dir, ['outbox', '--json', '--all'])).stdout) as Items).items.find((i) => i.groupKey === group)!;
+    const r1 = await idOf('inventory:L021');
+    const r2 = await idOf('inventory:L022');
+    expect([r1.state, r2.state]).toEqual(['failed', 'failed']);
+
+    const resent = await wd(data.dir, ['outbox', '--resend', String(r1.id)], { env: { WD_PASSWORD: 'demo1234' } });
+    expect(resent.stderr).toBe('');
+    expect((await stock()).items).toEqual(expect.arrayContaining([{ storageCode: 'L021', sku: 'R1', qty: 4 }]));
+    // Only that one: the other still waits for a person.
+    expect((await stock()).items.some((i) => i.storageCode === 'L022')).toBe(false);
+    expect((await idOf('inventory:L022')).state).toBe('failed');
+
+    const cancelled = await wd(data.dir, ['outbox', '--cancel', String(r2.id)], { env: { WD_LANG: 'tr' } });
+    expect(cancelled.stdout).toContain(`#${r2.id} numaralı gönderim iptal edildi`);
+    expect((await idOf('inventory:L022')).state).toBe('cancelled');
+    const again = await wd(data.dir, ['outbox', '--cancel', String(r1.id)]);
+    expect(again.stdout).toContain(`Write #${r1.id} was not cancelled: it is sent already`);
+  });
 });

@@ -35,6 +35,8 @@ export const cli = {
   outboxStale_one: '{{count}} refused write was not sent again (a newer one of the same SKU was sent since): {{ids}}.',
   outboxStale_other: '{{count}} refused writes were not sent again (a newer one of the same SKU was sent since): {{ids}}.',
   outboxElsewhere: 'Another program on this computer (the app) is sending these writes; they go out from there.',
+  outboxCancelled: 'Write #{{id}} cancelled: it will not be sent.',
+  outboxNotCancelled: 'Write #{{id}} was not cancelled: it is sent already, or there is no such write.',
   inventoryRow: 'row {{row}}: {{message}}',
   inventoryFile: 'the file: {{message}}',
   inventoryProblems: {
@@ -120,7 +122,7 @@ export const cli = {
     products:
       'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: the service’s JSON array, or CSV per docs/products-csv.md; checked first, nothing is sent when a record is wrong; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
     outbox:
-      'wd outbox [--retry]   (lists writes waiting for or refused by the service; --retry sends them now, password: WD_PASSWORD or stdin)',
+      'wd outbox [--retry] [--resend ID] [--cancel ID] [--all]   (lists writes waiting for or refused by the service; --retry sends them all now, --resend one refused write you checked, password: WD_PASSWORD or stdin; --cancel ID cancels one; --all lists the sent and cancelled ones too)',
     receive:
       'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (runs the notification receiver in the foreground; the Bearer token comes from WD_RECEIVER_TOKEN or, with --token-stdin, standard input, never from an argument; without one the saved credentials are used, or a new token is created and shown once)',
     notifications: 'wd notifications [--unmatched] [--limit N]   (lists the package notifications received, newest first)',

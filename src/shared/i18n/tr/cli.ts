@@ -38,6 +38,8 @@ export const cli: Shape<typeof en> = {
   outboxStale_one: 'Reddedilen {{count}} gönderim yeniden gönderilmedi (aynı SKU için daha yeni bir gönderim yapıldı): {{ids}}.',
   outboxStale_other: 'Reddedilen {{count}} gönderim yeniden gönderilmedi (aynı SKU için daha yeni bir gönderim yapıldı): {{ids}}.',
   outboxElsewhere: 'Bu bilgisayardaki başka bir program (uygulama) bu gönderimleri yapıyor; oradan gidecekler.',
+  outboxCancelled: '#{{id}} numaralı gönderim iptal edildi: gönderilmeyecek.',
+  outboxNotCancelled: '#{{id}} numaralı gönderim iptal edilmedi: ya gönderilmiş ya da böyle bir gönderim yok.',
   inventoryRow: 'satır {{row}}: {{message}}',
   inventoryFile: 'dosya: {{message}}',
   inventoryProblems: {
@@ -122,7 +124,7 @@ export const cli: Shape<typeof en> = {
     products:
       'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: servisin JSON dizisi ya da docs/products-csv.md’deki CSV; önce denetlenir, bir kayıt hatalıysa hiçbir şey gönderilmez; WD_PASSWORD ayarlıysa hemen gönderilir, değilse sıraya alınır; UTF-8 olmayan Türkçe Excel CSV’si, yazdırılan harfler denetlendikten sonra yalnızca --windows-1254 ile okunur)',
     outbox:
-      'wd outbox [--retry]   (servisi bekleyen ya da servisin reddettiği gönderimleri listeler; --retry bunları hemen gönderir, şifre: WD_PASSWORD ya da standart girdi)',
+      'wd outbox [--retry] [--resend ID] [--cancel ID] [--all]   (servisi bekleyen ya da servisin reddettiği gönderimleri listeler; --retry hepsini hemen gönderir, --resend kontrol ettiğiniz reddedilmiş tek bir gönderimi, şifre: WD_PASSWORD ya da standart girdi; --cancel ID birini iptal eder; --all gönderilenleri ve iptal edilenleri de listeler)',
     receive:
       'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (bildirim alıcısını ön planda çalıştırır; Bearer belirteci WD_RECEIVER_TOKEN değişkeninden ya da --token-stdin ile standart girdiden alınır, hiçbir zaman argümandan alınmaz; verilmezse kayıtlı kimlik bilgileri kullanılır ya da yeni bir belirteç oluşturulup bir kez gösterilir)',
     notifications: 'wd notifications [--unmatched] [--limit N]   (alınan paket bildirimlerini en yeniden en eskiye listeler)',

@@ -1,4 +1,4 @@
-import { parse } from '../args';
+import { intOption, parse } from '../args';
 import { call, type Command } from '../context';
 import { activeProfile, signInActive } from '../session';
 
@@ -7,17 +7,36 @@ export const outboxCommand: Command = {
   summary: 'cli:help.outbox',
   usage: 'cli:usageOf.outbox',
   async run(ctx, argv) {
-    const { values } = parse(argv, { retry: { type: 'boolean' }, all: { type: 'boolean' } });
+    const { values } = parse(argv, {
+      retry: { type: 'boolean' },
+      all: { type: 'boolean' },
+      resend: { type: 'string' },
+      cancel: { type: 'string' },
+    });
     const core = ctx.core();
     const notes: string[] = [];
     let stale: number[] = [];
-    if (values.retry) {
+    const cancel = intOption(values.cancel, 'cancel', 1);
+    const resend = intOption(values.resend, 'resend', 1);
+    if (cancel !== undefined) {
+      // One write a person checked and does not want sent (no password needed: nothing goes out).
+      await activeProfile(ctx);
+      const { cancelled } = await call(core.call('outbox.cancel', { id: cancel }));
+      notes.push(ctx.t(cancelled ? 'cli:outboxCancelled' : 'cli:outboxNotCancelled', { id: cancel }));
+    }
+    if (resend !== undefined) {
+      // One write a person checked, sent again now (the others wait).
+      await signInActive(ctx);
+      await call(core.call('outbox.retry', { id: resend }));
+      const sent = await call(core.call('outbox.sendNow', {}));
+      if (sent.skipped) notes.push(ctx.t('cli:outboxElsewhere'));
+    } else if (values.retry) {
       await signInActive(ctx);
       stale = (await call(core.call('outbox.retry', {}))).stale;
       const sent = await call(core.call('outbox.sendNow', {}));
       if (stale.length > 0) notes.push(ctx.t('cli:outboxStale', { count: stale.length, ids: stale.map((i) => `#${i}`).join(', ') }));
       if (sent.skipped) notes.push(ctx.t('cli:outboxElsewhere'));
-    } else await activeProfile(ctx);
+    } else if (cancel === undefined) await activeProfile(ctx);
     const items = await call(core.call('outbox.list', { limit: 200, states: values.all ? undefined : ['pending', 'sending', 'failed'] }));
     const { pending, failed } = await call(core.call('outbox.counts', {}));
     const counts = { pending, failed };
