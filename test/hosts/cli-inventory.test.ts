@@ -158,7 +158,7 @@ describe('wd inventory push and wd outbox', () => {
     for (const [code, sku] of [
       ['L021', 'R1'],
       ['L022', 'R2'],
-    ])
+    ] as const)
       await wd(data.dir, ['inventory', 'push', file(`${sku}.csv`, `${sku},4\n`), '--storage', code], { env: { WD_PASSWORD: 'demo1234' } });
     await unknown([]);
     type Items = { items: { id: number; groupKey: string; state: string }[] };
