@@ -51,6 +51,33 @@ describe('receiver: credentials always', () => {
     expect(await stored()).toBe(1);
   });
 
+  it('settings that cannot start are not kept: the token the service has and the receiver that ran stay as they were', async () => {
+    const net = await import('node:net');
+    const free = net.createServer();
+    await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+    const fixed = (free.address() as { port: number }).port;
+    await new Promise((r) => free.close(r));
+    t = await rig();
+    await t.signIn();
+    // Where the service was told to post (a fixed port), with the token it was given.
+    const on = await t.call('notifications.configureReceiver', { enabled: true, port: fixed });
+    const url = (await t.call('notifications.receiver', {})).url!;
+    // A port another program holds.
+    const busy = net.createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const r = await t.core.call('notifications.configureReceiver', { port, newToken: true });
+      expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'receiver_not_started' } } });
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
+    // Still listening where the service posts, and its token still works (a new one was never shown).
+    expect((await t.call('notifications.receiver', {})).url).toBe(url);
+    const event = sample('ReturnOrderPackageConfirmedEvent');
+    expect((await post(url, event, { authorization: `Bearer ${on.token}` })).status).toBe(200);
+  });
+
   it('cannot be configured without credentials', async () => {
     await switchedOn();
     // What the types refuse, sent as a hostile caller would (untyped, through the hosts' entry point).

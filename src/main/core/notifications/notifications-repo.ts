@@ -192,6 +192,20 @@ export function createNotificationsRepo(db: Db) {
         secretHash: c.secret,
       };
     },
+    /** The settings row as it is, to be put back as it was (restoreConfig). */
+    configSnapshot: (): ConfigRow => ({ ...config() }),
+    restoreConfig(c: ConfigRow): void {
+      s.saveConfig.run({
+        enabled: c.enabled,
+        host: c.host,
+        port: c.port,
+        path: c.path,
+        auth: c.auth,
+        userName: c.user_name,
+        secret: c.secret,
+        acceptedExposure: c.accepted_exposure,
+      });
+    },
     publicConfig(): ReceiverConfig {
       const c = config();
       return {

@@ -151,13 +151,18 @@ export class NotificationsService {
 
   /** Saves the settings and restarts; `token` is a Bearer token created just now (shown once). */
   async configure(input: ReceiverConfigInput): Promise<ReceiverConfigured> {
+    const before = this.repo.configSnapshot();
     const { token } = this.repo.configure(input);
     await this.start();
     const s = this.status();
-    if (s.config.enabled && !s.running)
-      throw new AppError('unavailable', `the receiver could not start: ${this.lastError ?? 'unknown error'}`, {
-        reason: 'receiver_not_started',
-      });
+    if (s.config.enabled && !s.running) {
+      const why = this.lastError ?? 'unknown error';
+      // Settings that cannot start are not kept: the token the service was given (never shown
+      // again) and the port it posts to stay as they were, and so does the receiver that ran.
+      this.repo.restoreConfig(before);
+      await this.start();
+      throw new AppError('unavailable', `the receiver could not start: ${why}`, { reason: 'receiver_not_started' });
+    }
     return { ...s, token };
   }
 
