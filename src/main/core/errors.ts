@@ -18,6 +18,39 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
+/** Node's file system calls (not a socket's `listen` or `connect`, whose EACCES is no disk's). */
+const FILE_CALLS = new Set([
+  'open',
+  'read',
+  'write',
+  'close',
+  'fsync',
+  'mkdir',
+  'rename',
+  'unlink',
+  'rmdir',
+  'copyfile',
+  'chmod',
+  'ftruncate',
+  'scandir',
+  'stat',
+  'lstat',
+  'access',
+  'utime',
+  'link',
+  'symlink',
+]);
+
+/** A file system call's failure (Node's `code`, with its `syscall`) that is the disk's or the folder's. */
+const FILE_FAILURES: Record<string, 'disk_full' | 'disk_read_only' | 'disk_error' | undefined> = {
+  ENOSPC: 'disk_full',
+  EDQUOT: 'disk_full',
+  EACCES: 'disk_read_only',
+  EPERM: 'disk_read_only',
+  EROFS: 'disk_read_only',
+  EIO: 'disk_error',
+};
+
 /**
  * SQLite's own failures of the disk or the file under it, in words: a full disk, a disk that does
  * not read or write, a read-only folder, a damaged file. Anything else SQLite refuses (a constraint,
@@ -25,8 +58,13 @@ export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
  */
 export function storageFailure(e: unknown): AppError | null {
   const code = (e as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return null;
+  if (typeof code !== 'string') return null;
   const message = e instanceof Error ? e.message : code;
+  // The same failures met by the app's own files beside the databases (markers, exports, backups).
+  const syscall = (e as { syscall?: unknown }).syscall;
+  const file = typeof syscall === 'string' && FILE_CALLS.has(syscall) ? FILE_FAILURES[code] : undefined;
+  if (file) return new AppError('storage', `${message} (${code})`, { reason: file });
+  if (!code.startsWith('SQLITE_')) return null;
   const reason =
     code === 'SQLITE_FULL'
       ? 'disk_full'

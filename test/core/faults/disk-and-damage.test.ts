@@ -1,6 +1,7 @@
 import { openSync, statSync, writeSync, closeSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
+import { storageFailure } from '../../../src/main/core/errors';
 import { rig, type TestRig } from '../../support/core';
 
 /**
@@ -63,4 +64,18 @@ it('a workspace damaged inside: a search says the data is damaged, and the backg
   // The background sync's first turn (2 s after sign-in) meets the damage: it is logged, not thrown.
   await vi.advanceTimersByTimeAsync(2_500);
   expect(logged.join('\n')).toMatch(/background sync/);
+});
+
+it("the app's own files failing on the disk are said as the disk's failures, not as a fault inside the app; a socket's are not", () => {
+  // Node's errors as the file system calls throw them (this machine runs tests as root, where a
+  // read-only folder cannot be made: the errors' shape is the boundary here).
+  const fsError = (code: string, syscall: string) =>
+    Object.assign(new Error(`${code}: failed, ${syscall} '/data/workspaces/x.db.created'`), { code, syscall, errno: -1, path: '/data' });
+  expect(storageFailure(fsError('EACCES', 'open'))?.toShape()).toMatchObject({ code: 'storage', params: { reason: 'disk_read_only' } });
+  expect(storageFailure(fsError('EROFS', 'mkdir'))?.toShape()).toMatchObject({ code: 'storage', params: { reason: 'disk_read_only' } });
+  expect(storageFailure(fsError('ENOSPC', 'write'))?.toShape()).toMatchObject({ code: 'storage', params: { reason: 'disk_full' } });
+  expect(storageFailure(fsError('EIO', 'read'))?.toShape()).toMatchObject({ code: 'storage', params: { reason: 'disk_error' } });
+  // A receiver on a port below 1024 is refused with EACCES too: that is no disk's.
+  expect(storageFailure(fsError('EACCES', 'listen'))).toBeNull();
+  expect(storageFailure(fsError('ENOENT', 'open'))).toBeNull();
 });
