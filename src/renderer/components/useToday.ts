@@ -25,7 +25,21 @@ export function useToday(): { today: LocalDay; catchUp: () => LocalDay } {
       timer = setTimeout(plan, Math.max(wait, 250));
     };
     timer = setTimeout(plan, 0);
-    return () => clearTimeout(timer);
+    // Timers may stop while the PC sleeps: back at the screen, the day is read at once.
+    const wake = () => {
+      clearTimeout(timer);
+      plan();
+    };
+    const visible = () => {
+      if (document.visibilityState === 'visible') wake();
+    };
+    window.addEventListener('focus', wake);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', wake);
+      document.removeEventListener('visibilitychange', visible);
+    };
   }, []);
   const catchUp = useCallback(() => {
     const day = todayNow();

@@ -72,6 +72,18 @@ describe('Returns: Export inspections over midnight', () => {
     expect(screen.getByLabelText('To')).toHaveProperty('value', '30/11/2026');
   });
 
+  it('back at a PC that slept past midnight (its timers stopped), the fields show the new day when the window has the focus again', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(at('2026-11-29', 22 * 60));
+    setup();
+    await act(async () => vi.advanceTimersByTime(1));
+    // The clock moves on while no timer runs.
+    vi.setSystemTime(at('2026-11-30', 7 * 60));
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '29/11/2026');
+    await act(async () => window.dispatchEvent(new Event('focus')));
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '30/11/2026');
+  });
+
   it('dates the worker typed are kept over midnight; the other one still follows the day', async () => {
     vi.setSystemTime(at('2026-11-29', 23 * 60 + 50));
     const asked = setup();
