@@ -200,6 +200,14 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
             .map((n) => n.textContent),
         );
         expect.soft(cutPackageNames, '03-packages-detail: customer names cut in the list').toEqual([]);
+        // And the row's three lines fit in its height (the list gives every row the same): a line
+        // squeezed by the row clips its text at the bottom.
+        const tallRows = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('[data-testid="package-list"] .package-line'))
+            .filter((l) => l.scrollHeight > l.clientHeight)
+            .map((l) => `${l.textContent}: ${l.scrollHeight} > ${l.clientHeight}`),
+        );
+        expect.soft(tallRows, '03-packages-detail: rows taller than the list gives them').toEqual([]);
 
         await nav(L.common.nav.returns);
         await expect(page.getByTestId('return-list').getByRole('listitem').first()).toBeVisible();
