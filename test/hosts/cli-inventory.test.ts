@@ -147,6 +147,19 @@ describe('wd inventory push and wd outbox', () => {
     expect(list.stdout).toContain('refused');
   });
 
+  it("--storage in other letters is the connection's own storage code (a-01 is A-01), as in the app", async () => {
+    const login = await wd(data.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo', '--storage', 'A-01,İADE-01'], {
+      env: { WD_PASSWORD: 'demo1234' },
+    });
+    expect(login.code).toBe(0);
+    const r = await wd(data.dir, ['inventory', 'push', file('lower.csv', 'LOW-1,6\n'), '--storage', 'a-01'], {
+      env: { WD_PASSWORD: 'demo1234' },
+    });
+    expect(r.code).toBe(0);
+    expect((await stock()).items).toEqual(expect.arrayContaining([{ storageCode: 'A-01', sku: 'LOW-1', qty: 6 }]));
+    expect((await stock()).items.some((i) => i.storageCode === 'a-01')).toBe(false);
+  });
+
   it('sends one refused write again by its number (--resend), or cancels one (--cancel, without a password)', async () => {
     const unknown = (skus: string[]) =>
       fetch(`${sandbox.url}/_sandbox/inventory/unknown-skus`, {

@@ -75,6 +75,12 @@ describe('wd sync and wd lookup', () => {
     expect((JSON.parse(exact.stdout) as { from: string }).from).toBe('2026-05-01T08:00:00.000Z');
   });
 
+  it("refuses a day that is no day (30 February) in the CLI's language, instead of syncing from 2 March", async () => {
+    const r = await wd(data.dir, ['sync', '--from', '2026-02-30'], { env: { WD_PASSWORD: 'demo1234', WD_LANG: 'tr' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('“2026-02-30” bir tarih değil.');
+  });
+
   it("prints the window synced in this computer's time and the CLI's language (--json keeps instants: above)", async () => {
     const args = ['sync', '--from', '2026-05-01', '--to', '2026-05-01'];
     const tr = await wd(data.dir, args, { env: { WD_PASSWORD: 'demo1234', TZ: 'Europe/Istanbul', WD_LANG: 'tr' } });

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Profile } from '../../shared/domain/settings';
+import { localDay, systemTimeZone } from '../../shared/domain/time';
 import { LOG_LIMIT_FRAMES, startCheckpointer, type Checkpointer } from './db/checkpointer';
 import { workspaceMigrations } from './db/migrations/workspace';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
@@ -436,7 +437,8 @@ export const BACKUPS_KEPT = 7;
 export function backupWorkspace(dataDir: string, ws: Workspace, now = new Date()): string | null {
   const dir = join(dataDir, 'backups', ws.profile.id);
   ensurePrivateDir(dir);
-  const target = join(dir, `${ws.profile.id}-${now.toISOString().slice(0, 10)}.db`);
+  // Named by the day on this computer's clock (a copy taken at 01:00 in Istanbul is of that day).
+  const target = join(dir, `${ws.profile.id}-${localDay(now.getTime(), systemTimeZone())}.db`);
   if (existsSync(target)) return null;
   ws.db.prepare('VACUUM INTO ?').run(`${target}.part`);
   holdUnsentInCopy(ws.db, `${target}.part`, now);

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { StorageCode } from '../../../../shared/domain/settings';
+import { shelfOf, StorageCode } from '../../../../shared/domain/settings';
 import { isJsonText, readInventoryFile } from '../../../../shared/inventory/file';
 import { AppError } from '../../../core/errors';
 import { parse } from '../args';
@@ -22,8 +22,13 @@ async function push(ctx: CliContext, argv: string[]): Promise<number> {
   const text = readTextFile(ctx, file, values['windows-1254'] === true);
   if (text === null) return 1;
   if (!isJsonText(text) && !values.storage) throw new UsageError('cli:usageErrors.csvNeedsStorage');
+  // A storage code in other letters (a-01, İADE-01 typed as IADE-01) is the connection's own, as in
+  // the app: "a-01" was queued as a shelf of its own beside A-01.
+  const { storageCodes } = await activeProfile(ctx);
+  const storage = values.storage === undefined ? undefined : shelfOf(values.storage, storageCodes);
   // The shared reader: RFC 4180 CSV or the service's JSON body, every item checked with the UpdateInventory schema.
-  const parsed = readInventoryFile(text, values.storage);
+  const read = readInventoryFile(text, storage);
+  const parsed = { ...read, items: read.items.map((i) => ({ ...i, StorageCode: shelfOf(i.StorageCode, storageCodes) })) };
   const problems = parsed.problems;
   if (problems.length > 0) {
     for (const p of problems) {
@@ -35,7 +40,6 @@ async function push(ctx: CliContext, argv: string[]): Promise<number> {
     return 1;
   }
   // Through the contract: the items are parsed again by inventory.push's schema, as from the app.
-  await activeProfile(ctx);
   let queued: { outboxIds: number[]; items: number };
   try {
     queued = await call(ctx.core().call('inventory.push', { items: parsed.items, source: basename(file), confirmed: values.yes === true }));

@@ -9,6 +9,10 @@ import { signInActive } from '../session';
  * moment of the day after; a full time is taken as written.
  */
 function window(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  // A day that is no day (2026-02-30) is refused, not read as 2 March.
+  for (const v of [from, to])
+    if (v !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && !LocalDay.safeParse(v).success)
+      throw new AppError('invalid_input', `not a date: ${v}`, { reason: 'not_a_date', value: v });
   const days = dayRange(
     from && LocalDay.safeParse(from).success ? from : null,
     to && LocalDay.safeParse(to).success ? to : null,
