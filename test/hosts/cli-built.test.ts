@@ -201,6 +201,20 @@ process.exit = (code) => {
     expect((JSON.parse(list.stdout) as { total: number }).total).toBe(before + 1);
   });
 
+  it('ends quietly when the reader of its output stops reading (`wd --help | head -1`), with no stack trace', async () => {
+    const child = spawn(process.execPath, [join(out.dir, 'wd.js'), '--help'], {
+      cwd: root,
+      env: { ...process.env, WD_DATA_DIR: data.dir },
+    });
+    // The reader is gone before the command writes.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise((r) => child.on('close', r));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
+  });
+
   it('keeps its compiled code in the data directory, starts from it, and compiles again when it is damaged', async () => {
     const dir = join(data.dir, 'cli-code-cache');
     rmSync(dir, { recursive: true, force: true });

@@ -32,6 +32,11 @@ const commands: Command[] = [
  * 2 wrong usage. `--json` prints machine-readable output on stdout.
  */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // `wd --help | head`: the reader stopped reading; that ends the command quietly, not with a stack.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   const lang = (env.WD_LANG ?? env.LC_ALL ?? env.LANG ?? '').toLowerCase().startsWith('tr') ? 'tr' : 'en';
   const i18n = createI18n(lang);
   const t = i18n.t.bind(i18n);

@@ -17,7 +17,8 @@ export async function signInActive(ctx: CliContext): Promise<Profile> {
   const profile = await activeProfile(ctx);
   if (!profile.userName) throw new AppError('not_found', ctx.t('cli:noProfile'));
   const password = await readPassword(ctx.env, ctx.stdin, `${ctx.t('signIn:password')}: `);
-  if (!password) throw new AppError('invalid_input', ctx.t('cli:passwordMissing'));
+  // Said as a sign-in that could not happen ("Please sign in first. No password: …"), not as bad data.
+  if (!password) throw new AppError('not_signed_in', ctx.t('cli:passwordMissing'));
   const state = await call(ctx.core().call('session.signIn', { profileId: profile.id, userName: profile.userName, password }));
   if (state.offline) throw new AppError('network', ctx.t('cli:offline', { url: profile.omsUrl }));
   return profile;
