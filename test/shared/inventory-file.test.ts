@@ -56,6 +56,13 @@ describe('a quantities file (wd inventory push)', () => {
       { row: 2, code: 'extra_columns', params: { columns: 'A1, 5, A-01' } },
       { row: 3, code: 'extra_columns', params: { columns: 'A2, 3, B-02' } },
     ]);
+    // A SKU longer than the service takes, and JSON keys spelt otherwise, are said as such (not "SKU is empty").
+    expect(readInventoryFile(`${'K'.repeat(201)},1\n`, 'L1').problems).toEqual([
+      { row: 1, code: 'sku_too_long', params: { sku: `${'K'.repeat(24)}…`, length: 201 } },
+    ]);
+    expect(readInventoryFile('[{"sku":"A1","qty":2,"StorageCode":"L1"}]', undefined).problems).toEqual([
+      { row: 1, code: 'json_keys', params: { keys: 'sku, qty' } },
+    ]);
     // Empty cells a spreadsheet leaves at the end are no column.
     expect(readInventoryFile('sku;qty;;\nA1;5;;\n', 'L1')).toEqual({ items: [{ Sku: 'A1', Qty: 5, StorageCode: 'L1' }], problems: [] });
     // A file without a header still starts with its first item.

@@ -13,6 +13,8 @@ export interface InventoryFileProblem {
     | 'sku_control_chars'
     | 'header_unknown'
     | 'extra_columns'
+    | 'sku_too_long'
+    | 'json_keys'
     | 'storage_missing'
     | 'storage_differs'
     | 'duplicate'
@@ -71,6 +73,8 @@ function check(row: number, item: { Sku: string; Qty: unknown; StorageCode: stri
   if (field === 'Sku') {
     // Shown as JSON ("A\u001b[31m"): the terminal never gets the characters themselves.
     if (issue?.code === 'custom' && item.Sku.trim()) return { row, code: 'sku_control_chars', params: { sku: JSON.stringify(item.Sku) } };
+    if (issue?.code === 'too_big')
+      return { row, code: 'sku_too_long', params: { sku: `${item.Sku.slice(0, 24)}…`, length: item.Sku.length } };
     return { row, code: 'sku_empty', params: {} };
   }
   if (field === 'StorageCode') return { row, code: 'storage_missing', params: { sku: item.Sku } };
@@ -133,6 +137,13 @@ function readJson(text: string, storageCode: string | undefined): Read {
   data.forEach((o: unknown, i) => {
     const row = i + 1;
     const r = (o && typeof o === 'object' ? o : {}) as Record<string, unknown>;
+    // The service's keys are Sku, Qty and StorageCode, written so: "sku" or "QTY" is said as such,
+    // not as an empty SKU.
+    const misspelt = Object.keys(r).filter((k) => /^(sku|qty|storagecode)$/i.test(k) && !['Sku', 'Qty', 'StorageCode'].includes(k));
+    if (misspelt.length > 0) {
+      out.problems.push({ row, code: 'json_keys', params: { keys: misspelt.join(', ') } });
+      return;
+    }
     const sku = typeof r.Sku === 'string' ? r.Sku.trim() : '';
     const given = typeof r.StorageCode === 'string' && r.StorageCode.trim() ? r.StorageCode.trim() : undefined;
     if (storageCode && given && given !== storageCode) {

@@ -46,6 +46,8 @@ export const cli = {
     sku_control_chars: 'SKU {{sku}} holds characters no label prints (control characters)',
     header_unknown:
       'the first row ({{columns}}) is neither the header sku,qty (qty may be named quantity, adet or miktar) nor a SKU and its quantity',
+    sku_too_long: 'SKU {{sku}} is {{length}} characters long; the service takes at most 200',
+    json_keys: 'keys {{keys}}: the service’s keys are written Sku, Qty and StorageCode',
     extra_columns:
       'row ({{columns}}) has more than two columns: a file has only sku and qty (the storage code is --storage; push one file per storage code)',
     qty_not_whole: 'quantity "{{qty}}" of {{sku}} is not a whole number >= 0',

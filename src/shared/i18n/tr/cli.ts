@@ -47,6 +47,8 @@ export const cli: Shape<typeof en> = {
     qty_missing: '{{sku}} için adet yok',
     qty_too_large: '{{sku}} için {{qty}} adedi servisin aldığından fazla (en fazla 2.000.000.000)',
     sku_control_chars: '{{sku}} SKU’sunda etiketlerde basılmayan karakterler (denetim karakterleri) var',
+    sku_too_long: '{{sku}} SKU’su {{length}} karakter; servis en çok 200 karakter alır',
+    json_keys: '{{keys}} anahtarları: servisin anahtarları Sku, Qty ve StorageCode diye yazılır',
     extra_columns:
       'satırda ({{columns}}) ikiden fazla sütun var: dosyada yalnız sku ve qty olur (depo kodu --storage ile verilir; her depo kodu için ayrı bir dosya gönderin)',
     header_unknown: 'ilk satır ({{columns}}) ne sku,qty başlığı (qty yerine quantity, adet ya da miktar da olur) ne de bir SKU ile adedi',
