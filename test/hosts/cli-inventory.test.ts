@@ -145,6 +145,10 @@ describe('wd inventory push and wd outbox', () => {
     const list = await wd(data.dir, ['outbox']);
     expect(list.code).toBe(1);
     expect(list.stdout).toContain('refused');
+    // In Turkish, all in Turkish but the service's own words (no "the service refused the write (HTTP 400)").
+    const tr = await wd(data.dir, ['outbox'], { env: { WD_LANG: 'tr' } });
+    expect(tr.stdout).toContain('Servis bu gönderimi reddetti');
+    expect(tr.stdout).not.toContain('the service refused');
   });
 
   it("--storage in other letters is the connection's own storage code (a-01 is A-01), as in the app", async () => {

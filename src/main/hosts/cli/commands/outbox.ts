@@ -54,7 +54,9 @@ export const outboxCommand: Command = {
             .join(' '),
           i.attempts ? ctx.t('cli:attempts', { count: i.attempts }) : '',
           i.reason ? `— ${ctx.t(`errors:outbox.${i.reason}`, { ...i.lastError?.params, blockedBy: i.blockedBy, kind: i.kind })}` : '',
-          i.lastError ? `(${i.lastError.message})` : '',
+          // In the CLI's language: the reason's sentence above says why; without one, the kind of
+          // trouble (the technical text is in --json, the service's own words below).
+          i.lastError && !i.reason ? `(${ctx.t(`errors:${i.lastError.code}`)})` : '',
           i.responseBody && i.state === 'failed' ? `\n    ${i.responseBody.slice(0, 500)}` : '',
         ]
           .filter(Boolean)
