@@ -147,6 +147,24 @@ describe('wd sync and wd lookup', () => {
     expect(en.stdout).toContain(`${d}/${m}/${y}`);
   });
 
+  it('a sync that fails midway says so on a line of its own, not at the end of the progress line', async () => {
+    let failed = false;
+    const off = (sandbox.modules.packages as PackagesModule).afterPage(async (kind, page) => {
+      if (kind === 'order' && page === 1 && !failed) {
+        failed = true;
+        await admin('fail-next', { path: 'GetOrderPackages', status: 400, count: 100 });
+      }
+    });
+    const r = await wd(data.dir, ['sync'], { env: { WD_PASSWORD: 'demo1234' } });
+    off();
+    sandbox.core.failNext.length = 0;
+    expect(failed).toBe(true);
+    expect(r.code).toBe(1);
+    // The progress came (on one line, rewritten with \r), and the error starts a line of its own.
+    expect(r.stderr).toContain('order packages: page');
+    expect(r.stderr).toMatch(/\nwd sync: /);
+  });
+
   it('says plainly when the service cannot be reached', async () => {
     await admin('offline', { offline: true });
     const r = await wd(data.dir, ['sync'], { env: { WD_PASSWORD: 'demo1234' } });

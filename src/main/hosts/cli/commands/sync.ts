@@ -33,8 +33,11 @@ export const syncCommand: Command = {
       if (d !== undefined && !Number.isFinite(Date.parse(d))) throw new UsageError('cli:usageErrors.notADate', { value: d });
     await signInActive(ctx);
     const core = ctx.core();
+    /** A progress line is on the screen, not ended yet: an error goes on a line of its own. */
+    let progressShown = false;
     const off = core.bus.on('packages.sync', (p) => {
       if (!ctx.json && p.state === 'running' && p.kind) {
+        progressShown = true;
         process.stderr.write(
           `\r${ctx.t('cli:syncProgress', { kind: ctx.t(`cli:kinds.${p.kind}`), page: p.page, pages: p.totalPages ?? '?', fetched: p.fetched })}   `,
         );
@@ -50,6 +53,7 @@ export const syncCommand: Command = {
       );
       if (!report) throw new AppError('internal', 'the sync gave no report');
       if (!ctx.json) process.stderr.write('\n');
+      progressShown = false;
       const lines = report.kinds.map((k) =>
         ctx.t('cli:syncKind', {
           kind: ctx.t(`cli:kinds.${k.kind}`),
@@ -70,6 +74,7 @@ export const syncCommand: Command = {
       return 0;
     } finally {
       off();
+      if (progressShown) process.stderr.write('\n');
     }
   },
 };
