@@ -16,6 +16,9 @@ async function syncAndPage(page: Page) {
   await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByTestId('last-sync')).toContainText('300 orders and 40 returns');
+  // The list counted again after the sync (it may lag the sync's summary on a loaded machine: a
+  // scroll made before it was clamped to the rows it had).
+  await expect(page.getByText('340 packages', { exact: true })).toBeVisible();
   const list = page.getByTestId('package-list');
   // Far down the list: rows of a later page, fetched as it scrolls.
   await list.evaluate((el) => (el.scrollTop = 250 * 72));
