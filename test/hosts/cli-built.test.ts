@@ -245,4 +245,17 @@ process.exit = (code) => {
     await lookup();
     expect(readdirSync(dir)).toEqual([files[0]]);
   });
+
+  it('keeps its compiled code in the data directory --data-dir names, and writes nothing into WD_DATA_DIR or the default one', async () => {
+    const other = tempDir();
+    try {
+      rmSync(join(data.dir, 'cli-code-cache'), { recursive: true, force: true });
+      const r = await built(['--data-dir', other.dir, '--help']);
+      expect(r.code).toBe(0);
+      expect(readdirSync(join(other.dir, 'cli-code-cache'))).toHaveLength(1);
+      expect(readdirSync(data.dir)).not.toContain('cli-code-cache');
+    } finally {
+      other.cleanup();
+    }
+  });
 });

@@ -12,12 +12,42 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.WD_DATA_DIR) return resolve(env.WD_DATA_DIR);
   switch (process.platform) {
     case 'win32':
-      return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), PRODUCT_NAME);
+      return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), PRODUCT_NAME);
     case 'darwin':
       return join(homedir(), 'Library', 'Application Support', PRODUCT_NAME);
     default:
-      return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
+      // Set but empty is unset, as Chromium (and so Electron's appData) takes it: an empty
+      // XDG_CONFIG_HOME put the CLI's data in a "Warehouse Desk" folder of the current directory.
+      return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), PRODUCT_NAME);
   }
+}
+
+/**
+ * `wd`'s options before the command: `--json`, `--data-dir DIR` / `--data-dir=DIR` and `--help`.
+ * Read by the CLI and by its launcher, which keeps V8's code cache in the same data directory.
+ * `next` is the index of the command; `missingDataDir` is a `--data-dir` with no folder.
+ */
+export function leadingOptions(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { dataDir: string; json: boolean; help: boolean; missingDataDir: boolean; next: number } {
+  let dataDir: string | undefined;
+  let json = false;
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--json') json = true;
+    else if (a === '--data-dir') {
+      const v = argv[i + 1];
+      if (!v) return { dataDir: defaultDataDir(env), json, help: false, missingDataDir: true, next: i };
+      dataDir = v;
+      i++;
+    } else if (a.startsWith('--data-dir=')) dataDir = a.slice('--data-dir='.length);
+    else if (a === '--help' || a === '-h')
+      return { dataDir: dataDir ?? defaultDataDir(env), json, help: true, missingDataDir: false, next: i };
+    else break;
+  }
+  return { dataDir: dataDir ?? defaultDataDir(env), json, help: false, missingDataDir: false, next: i };
 }
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from
 import { createRequire, Module, wrap } from 'node:module';
 import { basename, join } from 'node:path';
 import { Script } from 'node:vm';
-import { defaultDataDir, ensurePrivateDir } from '../../core/paths';
+import { ensurePrivateDir, leadingOptions } from '../../core/paths';
 
 /**
  * What `bin` runs (out/cli/wd.js, CommonJS): the CLI bundle beside it (wd-main.js) compiled with
@@ -24,7 +24,8 @@ const source = readFileSync(file, 'utf8');
 const BUNDLE_HASH = 'wd-main-hash-from-the-build-0000';
 // Not built by cli.vite.config.ts (no hash): no cache, rather than one shared by every build.
 const hashed = /^[0-9a-f]{32}$/.test(BUNDLE_HASH);
-const dir = join(defaultDataDir(), 'cli-code-cache');
+// In the data directory the command uses (`--data-dir` included), not always the default one.
+const dir = join(leadingOptions(process.argv.slice(2)).dataDir, 'cli-code-cache');
 const cacheFile = join(dir, `wd-${BUNDLE_HASH}-v8-${process.versions.v8.replace(/[^\w.]/g, '_')}.v8`);
 
 let cachedData: Buffer | undefined;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { createI18n } from '../../../shared/i18n';
 import { AppError, storageFailure } from '../../core/errors';
-import { defaultDataDir } from '../../core/paths';
+import { leadingOptions } from '../../core/paths';
 import { inventoryCommand } from './commands/inventory';
 import { loginCommand } from './commands/login';
 import { lookupCommand } from './commands/lookup';
@@ -40,20 +40,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const lang = (env.WD_LANG ?? env.LC_ALL ?? env.LANG ?? '').toLowerCase().startsWith('tr') ? 'tr' : 'en';
   const i18n = createI18n(lang);
   const t = i18n.t.bind(i18n);
-  let dataDir = defaultDataDir(env);
-  let json = false;
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--json') json = true;
-    else if (a === '--data-dir') {
-      const v = argv[++i];
-      if (!v) return usage(t, t('cli:usageErrors.dataDirNeedsFolder'));
-      dataDir = v;
-    } else if (a.startsWith('--data-dir=')) dataDir = a.slice('--data-dir='.length);
-    else if (a === '--help' || a === '-h') return help(t, 0);
-    else break;
-  }
+  const leading = leadingOptions(argv, env);
+  if (leading.missingDataDir) return usage(t, t('cli:usageErrors.dataDirNeedsFolder'));
+  if (leading.help) return help(t, 0);
+  const { dataDir, next: i } = leading;
+  let json = leading.json;
   const name = argv[i];
   if (!name) return help(t, 2);
   const command = commands.find((c) => c.name === name);
