@@ -61,6 +61,32 @@ describe('wd CLI', () => {
     expect(out.profile.id).toBe((JSON.parse(first.stdout) as { profile: { id: string } }).profile.id);
   });
 
+  it('--name on an address with one connection names that connection (its unsent writes stay in sight), unless another company is given', async () => {
+    const own = tempDir();
+    try {
+      const login = (args: string[]) =>
+        run(own.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo', ...args, '--json'], { stdin: 'demo1234\n' });
+      const first = JSON.parse((await login(['--company-id', '7'])).stdout) as { profile: { id: string; name: string } };
+      const named = await login(['--name', 'Depo 1']);
+      expect(named.code).toBe(0);
+      const out = JSON.parse(named.stdout) as { profile: { id: string; name: string; companyId: number } };
+      expect(out.profile).toMatchObject({ id: first.profile.id, name: 'Depo 1', companyId: 7 });
+      const plain = await run(own.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo', '--name', 'Depo 1 yeni'], {
+        stdin: 'demo1234\n',
+        env: { WD_LANG: 'tr' },
+      });
+      expect(plain.stdout).toContain('“Depo 1” bağlantısının adı artık “Depo 1 yeni”.');
+      // Another company on the same service is a connection of its own.
+      const other = JSON.parse((await login(['--name', 'Depo 2', '--company-id', '8'])).stdout) as { profile: { id: string } };
+      expect(other.profile.id).not.toBe(first.profile.id);
+      // With two at the address, a new name is a new connection, as before.
+      const third = JSON.parse((await login(['--name', 'Depo 3'])).stdout) as { profile: { id: string } };
+      expect([first.profile.id, other.profile.id]).not.toContain(third.profile.id);
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('exits 1 with a message on stderr for a wrong password (WD_PASSWORD)', async () => {
     const r = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'wrong' } });
     expect(r.code).toBe(1);

@@ -6,6 +6,7 @@ export const cli = {
   tokenPrompt: 'Token',
   sandboxUsers: 'users: {{users}}',
   passwordMissing: 'No password: set WD_PASSWORD or pipe it on standard input.',
+  renamed: 'Connection “{{from}}” is now called “{{to}}”.',
   loggedIn: 'Signed in to {{url}} as {{user}}; profile “{{profile}}” saved (the password is not stored).',
   webListening: 'Warehouse Desk (web) on {{url}}',
   noProfile: 'No connection profile yet: run "wd login" first.',

@@ -9,6 +9,7 @@ export const cli: Shape<typeof en> = {
   tokenPrompt: 'Belirteç',
   sandboxUsers: 'kullanıcılar: {{users}}',
   passwordMissing: 'Şifre yok: WD_PASSWORD değişkenini ayarlayın ya da standart girdiden verin.',
+  renamed: '“{{from}}” bağlantısının adı artık “{{to}}”.',
   loggedIn: '{{url}} adresine {{user}} olarak giriş yapıldı; “{{profile}}” bağlantısı kaydedildi (şifre saklanmadı).',
   webListening: 'Depo Masası (web) {{url}} adresinde',
   noProfile: 'Henüz bağlantı profili yok: önce "wd login" çalıştırın.',

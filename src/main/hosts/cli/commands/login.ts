@@ -29,9 +29,16 @@ export const loginCommand: Command = {
     const core = ctx.core();
     const omsUrl = values['oms-url'].replace(/\/+$/, '');
     const companyOption = intOption(values['company-id'], 'company-id');
-    const existing = (await call(core.call('profiles.list', {}))).find(
-      (p) => !p.training && p.omsUrl === omsUrl && (values.name === undefined || p.name === values.name),
-    );
+    const atAddress = (await call(core.call('profiles.list', {}))).filter((p) => !p.training && p.omsUrl === omsUrl);
+    // `--name` on an address with one connection (of the company given, if one is) names that
+    // connection: a second one beside it hid the first one's unsent writes until it was chosen
+    // again. Another company on the same service, or a name already there, is its own connection.
+    const sameCompany = atAddress.filter((p) => companyOption === undefined || p.companyId === companyOption);
+    const existing =
+      values.name === undefined
+        ? atAddress[0]
+        : (atAddress.find((p) => p.name === values.name) ?? (sameCompany.length === 1 ? sameCompany[0] : undefined));
+    const renamedFrom = existing && values.name !== undefined && existing.name !== values.name ? existing.name : undefined;
     // Signing in again to a connection keeps what it was saved with unless told otherwise: the
     // product service's address and the company id went back to the defaults, and product saves
     // queued for company 7 went to the order service's address as company 1.
@@ -57,6 +64,7 @@ export const loginCommand: Command = {
     );
     const state = await call(core.call('session.signIn', { profileId: profile.id, userName: values.user, password, remember: false }));
     if (state.offline) throw new AppError('network', 'the service could not be reached');
+    if (renamedFrom !== undefined && !ctx.json) process.stdout.write(`${ctx.t('cli:renamed', { from: renamedFrom, to: profile.name })}\n`);
     ctx.print(ctx.t('cli:loggedIn', { url: omsUrl, user: values.user, profile: profile.name }), {
       profile,
       user: state.user,
