@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { toCacheRow } from '../../src/main/core/packages/cache-record';
 import { moveDirection } from '../../src/main/core/packages/moves';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import { PackageSync } from '../../src/main/core/packages/sync';
@@ -61,6 +62,45 @@ describe('stock that moved during the count (issue 18.1)', () => {
     expect(moveDirection('order', 'Created', 'Cancelled')).toBe(0);
     expect(moveDirection('return', 'Shipped', 'Returned')).toBe(1);
     expect(moveDirection('return', 'Created', 'ReturnedRequestDenied')).toBe(0);
+    // A cancel request the seller refused: the goods went on their way (the sample's reason is
+    // "Gönderi Yola Çıktı"), nothing came back; it was counted as 3 back on the shelf.
+    expect(moveDirection('order', 'Picked', 'CancelRequestDenied')).toBe(0);
+    expect(moveDirection('order', 'CancelRequestDenied', 'Shipped')).toBe(0);
+    // Not delivered: the goods are with the carrier until they come back (UnDeliveredAndReturned).
+    expect(moveDirection('order', 'Shipped', 'UnDelivered')).toBe(0);
+    expect(moveDirection('order', 'UnDelivered', 'UnDeliveredAndReturned')).toBe(1);
+    expect(moveDirection('order', 'Shipped', 'UnDeliveredAndReturned')).toBe(1);
+  });
+
+  it("a package's cancelled item lines do not leave the shelf with it (the line's quantity includes them, as in the service's sample)", () => {
+    const row = toCacheRow(
+      {
+        id: 77,
+        status: 'Picked',
+        lines: [
+          {
+            sku: 'SKU-1',
+            quantity: 3,
+            itemLines: [
+              { sourceOrderItemLineId: 'a', quantity: 1, isCancel: false },
+              { sourceOrderItemLineId: 'b', quantity: 1, isCancel: true },
+              { sourceOrderItemLineId: 'c', quantity: 1, isCancel: false },
+            ],
+          },
+          // A line without a SKU moves its item lines' SKUs, the cancelled ones not.
+          {
+            quantity: 2,
+            itemLines: [
+              { sku: 'SKU-2', quantity: 1, isCancel: true },
+              { sku: 'SKU-2', quantity: 1 },
+            ],
+          },
+        ],
+      },
+      'order',
+      0,
+    );
+    expect(Object.fromEntries(row.units)).toEqual({ 'SKU-1': 2, 'SKU-2': 1 });
   });
 
   it('by notification: two packages picked while counting show on the line; keep, subtract and recount each give their body', async () => {

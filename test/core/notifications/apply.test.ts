@@ -96,6 +96,14 @@ describe('applying notifications to the cache', () => {
     expect(item).toMatchObject({ isCancel: true, packageItemStatusName: 'Cancelled' });
   });
 
+  it('after a refused cancel request the package goes on: its next status (Shipped, Delivered) is applied, not taken for an older one', async () => {
+    const { repo, service } = await setup();
+    service.receive(hook('CancelOrderItemLineRejectedEvent'));
+    expect(repo.get('order', 1001).summary.status).toBe('CancelRequestDenied');
+    expect(service.receive(hook('OrderPackageStatusChangedEvent'))).toMatchObject({ matched: true, applied: true });
+    expect(repo.get('order', 1001).summary.status).toBe('Shipped');
+  });
+
   it('return confirmed / rejected set the decision on the return package, not the order', async () => {
     const { repo, service } = await setup();
     service.receive(hook('ReturnOrderPackageRejectedEvent'));

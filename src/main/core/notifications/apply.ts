@@ -36,6 +36,12 @@ export function matchPackage(db: Db, n: PackageNotification): { pk: number; kind
 
 /** The order packages' main line; anything else (cancellations, returns, undelivered) is its own branch. */
 const ORDER_FLOW = ['Created', 'Picked', 'Invoiced', 'Shipped', 'Delivered'];
+/**
+ * Off the main line but still on it: a refused cancel request (the package goes on as it was) and
+ * a delivery that failed (the carrier tries again). What follows them on the main line is applied;
+ * a Shipped after a refused cancel was taken for an older status and dropped.
+ */
+const ON_THE_WAY = new Set(['CancelRequestDenied', 'UnDelivered']);
 /** How far the service's clock may run ahead of ours for its modification times to still count. */
 const CLOCK_MARGIN_MS = 5 * 60_000;
 
@@ -55,7 +61,7 @@ export function cacheIsNewer(raw: Record<string, unknown>, kind: PackageKind, n:
   const incoming = ORDER_FLOW.indexOf(n.packageStatusName);
   if (incoming === -1) return null;
   if (current > incoming) return `${n.packageStatusName} comes before ${raw.status}`;
-  if (current === -1 && raw.status !== '') return `${raw.status} is not followed by ${n.packageStatusName}`;
+  if (current === -1 && raw.status !== '' && !ON_THE_WAY.has(raw.status)) return `${raw.status} is not followed by ${n.packageStatusName}`;
   return null;
 }
 

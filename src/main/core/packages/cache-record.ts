@@ -146,20 +146,24 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     const sku = s(line.sku);
     // What the line's item lines hold: for the package's item count (a missing quantity is none)
     // and for the moves of stock (a missing quantity is one piece).
+    // Cancelled item lines stay on the shelf: the line's quantity counts them (the service's
+    // sample: quantity 1, its one item line cancelled), the moves of stock do not.
     let itemUnits = 0;
     let itemPieces = 0;
+    let cancelledPieces = 0;
     for (const it of line.itemLines ?? []) {
       addCode(it.sku, 'sku');
       addCode(it.barcode, 'barcode');
       itemUnits += it.quantity ?? 0;
       itemPieces += it.quantity ?? 1;
+      if (it.isCancel === true) cancelledPieces += it.quantity ?? 1;
       // A line without a SKU moves its item lines' SKUs.
-      if (sku === null) addUnits(s(it.sku), it.quantity ?? 1);
+      else if (sku === null) addUnits(s(it.sku), it.quantity ?? 1);
       const lineId = s(it.sourceOrderItemLineId);
       if (lineId !== null) itemTokens.push(itemToken(lineId));
     }
     itemCount += line.quantity ?? itemUnits;
-    if (sku !== null) addUnits(sku, line.quantity ?? itemPieces);
+    if (sku !== null) addUnits(sku, Math.max(0, (line.quantity ?? itemPieces) - cancelledPieces));
     products.push({ sku, barcode: s(line.barcode), name: s(line.productName), image: s(line.productImageUrl) });
   }
 

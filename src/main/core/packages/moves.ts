@@ -2,8 +2,14 @@ import type { PackageKind } from '../../../shared/domain/packages';
 import type { Db } from '../db/open';
 import type { CacheRow } from './cache-record';
 
-/** Order statuses in which the goods have left the stock (picked, and everything after it). */
-const OUT = new Set(['Picked', 'Invoiced', 'Shipped', 'Delivered']);
+/**
+ * Order statuses in which the goods have left the stock (picked, and everything after it). Two more
+ * leave them where they are: a cancel request the seller refused (the sample's reason: "Gönderi
+ * Yola Çıktı", the parcel is on its way), and a parcel the carrier could not deliver, which is
+ * with the carrier until it is back (UnDeliveredAndReturned). Both read as goods back on the
+ * shelf: a count's "subtract what moved" then sent the picked units on top of what was counted.
+ */
+const OUT = new Set(['Picked', 'Invoiced', 'Shipped', 'Delivered', 'CancelRequestDenied', 'UnDelivered']);
 /** Return statuses in which the goods are back (the return was accepted). */
 const RETURNED = new Set(['Returned']);
 /** How far the service's clock may run ahead of ours for its modification time to be believed. */
@@ -11,7 +17,7 @@ const CLOCK_MARGIN_MS = 5 * 60_000;
 
 /**
  * Which way a status change moves stock: −1 the goods left (an order went to picked or beyond),
- * +1 they came back (an order left the picked line again — cancelled, undelivered — or a return
+ * +1 they came back (an order left the picked line again — cancelled, back undelivered — or a return
  * was accepted), 0 nothing for a shelf count (Picked → Shipped: already gone).
  */
 export function moveDirection(kind: PackageKind, from: string | null, to: string | null): -1 | 0 | 1 {
