@@ -207,3 +207,19 @@ test('a product the service refused opens again to be fixed; sent fixed, the ref
   await expect(page.getByRole('button', { name: 'Open Kalem kutusu to fix' })).toHaveCount(0);
   expect(((await app.core.call('products.drafts', {})) as { value: unknown[] }).value).toEqual([]);
 });
+
+test('a single product with its model and option codes left empty shows, and sends, its SKU in both', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'New single product' }).click();
+  await page.getByLabel('Name of this change (shown in the history)').fill('Kalem');
+  await page.getByLabel('SKU', { exact: true }).fill('KALEM-1');
+  await page.getByLabel('Barcode', { exact: true }).fill(withCheckDigit('869000000001'));
+  await expect(page.getByLabel('Model code')).toHaveAttribute('placeholder', 'KALEM-1');
+  await expect(page.getByLabel('Model code')).toHaveAccessibleDescription('Left empty, the model and option codes are the SKU.');
+  const body = JSON.parse((await page.getByTestId('request-preview').textContent()) ?? '[]') as { Main: Record<string, unknown> }[];
+  expect(body[0]!.Main).toMatchObject({ Model: 'KALEM-1', Option: 'KALEM-1', Sku: 'KALEM-1', Type: 4 });
+  await page.getByRole('button', { name: 'Send 1 record' }).click();
+  await expect(page.getByTestId('product-history').locator('[data-state="sent"]')).toHaveCount(1);
+  expect(JSON.stringify(await app.admin('products?companyId=1'))).toContain('"Model":"KALEM-1"');
+});

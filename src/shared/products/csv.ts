@@ -6,7 +6,7 @@ import { assetTypeOf, readBoolean, readCode, readDecimal, readId } from './csv-c
 import { columnKey, columnName, resolveColumn, type Column } from './csv-columns';
 import { readCsv } from '../csv/read';
 import type { ProblemCode, ProductProblem } from './problems';
-import { validateProductRequest } from './validate';
+import { validateProductRequest, withSingleDefaults } from './validate';
 
 /**
  * Product import from a spreadsheet (layout: docs/products-csv.md). One row is one record of the
@@ -347,11 +347,7 @@ class RowBuilder {
       if (m) main.Model = m;
       if (!option && above && m && codeKey(above.model) === codeKey(m)) main.Option = above.option;
     } else {
-      const sku = str(main.Sku);
-      if (sku) {
-        main.Model ??= sku;
-        main.Option ??= sku;
-      }
+      Object.assign(main, withSingleDefaults({ Main: main }).Main);
       this.lastModel = null;
       this.lastOption = null;
     }

@@ -57,9 +57,22 @@ export function validateProductRequest(input: unknown): ProductValidation {
     ? []
     : parsed.error.issues.map(fromIssue).filter((p) => !ignored.has(`${p.record}:${p.field.split(/[.[]/)[0]}`));
   const problems = [...shape, ...found].sort(byRecord);
-  if (parsed.success && problems.length === 0) return { ok: true, records: parsed.data, warnings: warnings.sort(byRecord) };
+  if (parsed.success && problems.length === 0)
+    return { ok: true, records: parsed.data.map(withSingleDefaults), warnings: warnings.sort(byRecord) };
   // A schema failure always yields at least one problem; the fallback only guards that promise.
   return { ok: false, problems: problems.length ? problems : [problem(-1, '', 'invalid_value')], warnings: warnings.sort(byRecord) };
+}
+
+/**
+ * A single product (Type 4) whose Model or Option is left empty takes its SKU there, as the
+ * service's single-product sample has it: the service relates records by equal Model and Option,
+ * and every product made in the editor went as model "". The CSV import fills them the same way.
+ */
+export function withSingleDefaults<T extends { Main: { Type?: unknown; Sku?: unknown; Model?: unknown; Option?: unknown } }>(record: T): T {
+  const main = record.Main;
+  const sku = text(main.Sku);
+  if (main.Type !== ProductType.single || sku === null || (!isBlank(main.Model) && !isBlank(main.Option))) return record;
+  return { ...record, Main: { ...main, Model: isBlank(main.Model) ? sku : main.Model, Option: isBlank(main.Option) ? sku : main.Option } };
 }
 
 function checkRecord(raw: unknown, index: number, out: ProductProblem[], warnings: ProductProblem[], ignored: Set<string>): void {

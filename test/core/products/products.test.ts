@@ -23,7 +23,7 @@ async function setup() {
   await t.signIn({ companyId: 7 });
   return outboxOf(t.core.ctx.workspace(), t.core.ctx);
 }
-const saved = async (companyId = 7) => (await t.admin(`products?companyId=${companyId}`));
+const saved = async (companyId = 7) => await t.admin(`products?companyId=${companyId}`);
 
 describe('saving products', () => {
   it('queues a valid request, sends it to the PIM with the company id, keeps the answer, and learns the barcodes', async () => {
@@ -40,6 +40,28 @@ describe('saving products', () => {
       sku: 'TestAyakkabi3KIRMIZI38',
       name: 'Test Ayakkabi 1 KIRMIZI 38',
     });
+  });
+
+  it("a single product made with its model and option left empty goes with its SKU in both, as the service's sample (the service relates records by them)", async () => {
+    const outbox = await setup();
+    const made = (sku: string, barcode: string) => {
+      const r = sample('single_product_type4')[0]!;
+      return { ...r, Main: { Model: '', Option: ' ', Sku: sku, Barcode: barcode, Type: 4 } };
+    };
+    // Two products made in the editor one after the other: two models, not one model "".
+    const r = await t.call('products.send', {
+      records: [made('KALEM-1', '8690000000012'), made('SILGI-1', '8690000000029')],
+      label: 'x',
+      source: 'editor',
+    });
+    expect(r.ok).toBe(true);
+    await outbox.drain();
+    const [batch] = await t.call('products.history', {});
+    const sent = batch!.records as ProductRecord[];
+    expect(sent.map((x) => x.Main)).toEqual([
+      { Model: 'KALEM-1', Option: 'KALEM-1', Sku: 'KALEM-1', Barcode: '8690000000012', Type: 4 },
+      { Model: 'SILGI-1', Option: 'SILGI-1', Sku: 'SILGI-1', Barcode: '8690000000029', Type: 4 },
+    ]);
   });
 
   it('refuses to queue a request with mistakes and says where each is', async () => {

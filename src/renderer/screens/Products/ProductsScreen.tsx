@@ -72,7 +72,8 @@ export function ProductsScreen() {
   });
 
   const check = useMemo(() => (p.records ? validateProductRequest(p.records) : null), [p.records]);
-  const body = useMemo(() => (p.records ? JSON.stringify(p.records, null, 2) : ''), [p.records]);
+  // What goes: a valid request as the core sends it (a single product's empty model and option are its SKU).
+  const body = useMemo(() => (p.records ? JSON.stringify(check?.ok ? check.records : p.records, null, 2) : ''), [p.records, check]);
   const sendProblems = p.lastSend && !p.lastSend.ok ? p.lastSend.problems : null;
   // Each problem at its field: record:field → the ids of its messages in the lists below.
   const atFields = useMemo(() => {

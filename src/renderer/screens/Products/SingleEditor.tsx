@@ -42,6 +42,8 @@ export function SingleEditor({ records, onChange }: { records: Records; onChange
               value={r.Main.Model ?? ''}
               onChange={(e) => edit(setMain(r, 'Model', e.target.value))}
               maxLength={100}
+              placeholder={r.Main.Sku || undefined}
+              aria-describedby="model-option-hint"
             />
           </label>
           <label className="field">
@@ -51,9 +53,14 @@ export function SingleEditor({ records, onChange }: { records: Records; onChange
               value={r.Main.Option ?? ''}
               onChange={(e) => edit(setMain(r, 'Option', e.target.value))}
               maxLength={100}
+              placeholder={r.Main.Sku || undefined}
+              aria-describedby="model-option-hint"
             />
           </label>
         </div>
+        <small id="model-option-hint" className="hint">
+          {t('editor.modelOptionHint')}
+        </small>
         <TextsEditor record={r} members={['Name', 'Description']} onChange={edit} idPrefix="single" />
         <PricesEditor record={r} onChange={edit} />
         <AssetsEditor record={r} onChange={edit} />

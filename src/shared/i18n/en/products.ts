@@ -63,6 +63,7 @@ export const products = {
     barcodeHint: 'Scan the item’s barcode while this field has focus.',
     model: 'Model code',
     option: 'Option code',
+    modelOptionHint: 'Left empty, the model and option codes are the SKU.',
     members: { Name: 'Name', Description: 'Description (may contain HTML)', Title: 'Title', SeoDescription: 'Search-engine description' },
     cultures: { std: 'Standard', tr: 'Turkish', en: 'English' },
     prices: 'Prices',
