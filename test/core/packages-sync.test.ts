@@ -50,6 +50,38 @@ describe('package sync', () => {
     expect(repo.counts()).toEqual({ orders: s.orders, returns: s.returns });
   });
 
+  it('a refresh rewrites only the packages that changed: the rest keep their rows, indexes and time (a refresh of 7 days rewrote every package)', async () => {
+    const { sync, repo, ws } = await setup(300, 60);
+    await sync.run(windowAll());
+    const times = () =>
+      new Map(
+        ws.db
+          .prepare<[], { kind: string; id: number; synced_at: string }>('SELECT kind, id, synced_at FROM packages')
+          .all()
+          .map((r) => [`${r.kind}:${r.id}`, r.synced_at]),
+      );
+    const before = times();
+    const changed = packagesModule().data().entries('order')[5]!;
+    await t.admin('packages/status', { id: changed.id, kind: 'order', status: 'Cancelled' });
+    // A notification changed another one in the cache: the service's record is stored again over it.
+    const other = packagesModule().data().entries('order')[9]!;
+    const otherPk = ws.db.prepare<[number], { pk: number }>("SELECT pk FROM packages WHERE kind = 'order' AND id = ?").get(other.id)!.pk;
+    ws.db.prepare("UPDATE packages SET status = 'Delivered' WHERE pk = ?").run(otherPk);
+    const otherRaw = ws.db.prepare<[number], { raw: Buffer }>('SELECT raw FROM packages WHERE pk = ?').get(otherPk)!.raw;
+    ws.db.prepare('UPDATE packages SET raw = ? WHERE pk = ?').run(Buffer.concat([otherRaw, Buffer.from([0])]), otherPk);
+    await new Promise((r) => setTimeout(r, 5));
+    await sync.run(windowAll());
+    const after = times();
+    const rewritten = [...after].filter(([k, at]) => before.get(k) !== at).map(([k]) => k);
+    expect(rewritten.sort()).toEqual([`order:${changed.id}`, `order:${other.id}`].sort());
+    expect(repo.get('order', changed.id).summary.status).toBe('Cancelled');
+    expect(repo.get('order', other.id).summary.status).toBe(packagesModule().data().record(other).status);
+    // The packages left as they were are found as before, by code and by text.
+    const kept = packagesModule().data().record(packagesModule().data().entries('order')[20]!);
+    expect(repo.lookup(String(kept.orderNumber)).map((p) => p.id)).toContain(kept.id);
+    expect(repo.counts()).toEqual({ orders: 300, returns: 60 });
+  });
+
   it('caches each record exactly as the service sent it, key order and unknown fields included', async () => {
     const { sync, repo, ws } = await setup(40, 8);
     await sync.run(windowAll());
