@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { refreshWindow, RETURNS_LOOKBACK_EVERY_MS } from '../../src/main/core/packages/feature';
 import { PackageSync } from '../../src/main/core/packages/sync';
+import { RETURNS_LOOKBACK_DAYS } from '../../src/shared/domain/packages';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import type { Workspace } from '../../src/main/core/workspace';
 import type { PackagesModule } from '../../src/main/sandbox/packages/module';
@@ -80,6 +82,35 @@ describe('package sync', () => {
     const kept = packagesModule().data().record(packagesModule().data().entries('order')[20]!);
     expect(repo.lookup(String(kept.orderNumber)).map((p) => p.id)).toContain(kept.id);
     expect(repo.counts()).toEqual({ orders: 300, returns: 60 });
+  });
+
+  it('asks for the returns further back than the orders when told (returnsFrom): a return that came in today for an order of five weeks ago', async () => {
+    const { sync, repo } = await setup(100, 20);
+    const now = Date.now();
+    await sync.run({ from: new Date(now - 30 * DAY).toISOString() });
+    const cached = repo.counts().returns;
+    const { added } = (await t.admin('packages/insert', { kind: 'return', count: 1, orderDaysAgo: 35 })) as { added: number[] };
+    // The sandbox filters by the order's date, as the service may: 30 days do not reach it.
+    await sync.run({ from: new Date(now - 30 * DAY).toISOString() });
+    expect(repo.counts().returns).toBe(cached);
+    const report = await sync.run({
+      from: new Date(now - 7 * DAY).toISOString(),
+      returnsFrom: new Date(now - RETURNS_LOOKBACK_DAYS * DAY).toISOString(),
+    });
+    expect(repo.get('return', added[0]!).summary.id).toBe(added[0]);
+    expect(repo.counts().returns).toBeGreaterThan(cached);
+    expect(report.kinds.map((k) => k.kind)).toEqual(['order', 'return']);
+  });
+
+  it('the background refresh: 30 days at first, then 7; the returns 60 days at first and once an hour', () => {
+    const now = Date.parse('2026-11-29T12:00:00Z');
+    const days = (w: { from?: string; returnsFrom?: string }) => [
+      Math.round((now - Date.parse(w.from!)) / DAY),
+      Math.round((now - Date.parse(w.returnsFrom!)) / DAY),
+    ];
+    expect(days(refreshWindow(now, true, 0))).toEqual([30, RETURNS_LOOKBACK_DAYS]);
+    expect(days(refreshWindow(now, false, now - RETURNS_LOOKBACK_EVERY_MS))).toEqual([7, RETURNS_LOOKBACK_DAYS]);
+    expect(days(refreshWindow(now, false, now - 10 * 60_000))).toEqual([7, 7]);
   });
 
   it('caches each record exactly as the service sent it, key order and unknown fields included', async () => {

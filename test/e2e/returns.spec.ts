@@ -81,3 +81,32 @@ test('offline returns desk: scan a label, inspect, mark done, restart, export', 
   const rowTr = page.getByTestId('return-list').getByRole('listitem').first();
   await expect(rowTr.locator('.pill.inspection-done')).toHaveText('incelendi');
 });
+
+test('a return that came in today for an order of five weeks ago: the returns desk looks further back in the service, finds it and opens it', async ({
+  page,
+  app,
+}) => {
+  await signInToSandbox(page, app);
+  await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('last-sync')).toContainText('60 returns');
+  // The service filters its lists by the order's date here: outside a sync of the last 30 days.
+  const { added } = (await app.admin('packages/insert', { kind: 'return', count: 1, orderDaysAgo: 35 })) as { added: number[] };
+  const rec = (await app.admin(`packages/record?id=${added[0]}`)) as Rec;
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('last-sync')).toContainText('60 returns');
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
+  await scan(page, rec.cargoTrackingNumber);
+  await expect(page.getByTestId('no-match')).toContainText(rec.cargoTrackingNumber);
+  await page.getByRole('button', { name: 'Look in the service’s returns of the last 60 days' }).click();
+  await expect(page.getByRole('article', { name: `Return ${rec.id}` })).toBeVisible();
+  await expect(page.getByTestId('no-match')).toHaveCount(0);
+
+  // A code the service does not have either: said so, with what to do.
+  await scan(page, 'YOK-123456');
+  await page.getByRole('button', { name: 'Look in the service’s returns of the last 60 days' }).click();
+  await expect(page.getByTestId('looking-further')).toHaveText(
+    'Not among the service’s returns of the last 60 days either. Check the code on the label, or ask whether the return was registered.',
+  );
+});

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { RETURNS_LOOKBACK_DAYS } from '../../shared/domain/packages';
 import type { Condition, Inspection, ReturnDetail, ReturnsListInput, ReturnSummary } from '../../shared/domain/returns';
 import type { AppErrorShape, Result } from '../../shared/result';
 import { dayRange, systemTimeZone, type LocalDay } from '../../shared/domain/time';
@@ -36,6 +37,13 @@ interface ReturnsState {
    * its items either; or that return's inspection is done (reopen it to add the item).
    */
   noMatchWhy: 'no_return' | 'not_in_return' | 'inspection_done';
+  /**
+   * A code no return in the copy has, looked for in the service's returns of the last
+   * RETURNS_LOOKBACK_DAYS (lookFurther): while the sync runs, when it did not bring it, or failed.
+   */
+  looking: { code: string; state: 'looking' | 'not_found' | 'failed'; error?: AppErrorShape } | null;
+  /** Syncs the service's returns of the last RETURNS_LOOKBACK_DAYS and opens the unmatched code's return if it came. */
+  lookFurther: () => Promise<void>;
   selected: number | null;
   detail: ReturnDetail | null;
   detailError: AppErrorShape | null;
@@ -113,6 +121,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     matches: null,
     noMatch: null,
     noMatchWhy: 'no_return',
+    looking: null,
     selected: null,
     detail: null,
     detailError: null,
@@ -160,6 +169,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     },
 
     async scan(code) {
+      if (get().looking?.code !== code) set({ looking: null });
       const r = await call('returns.scan', { code });
       const found = r.ok ? r.value : [];
       if (found.length === 1) {
@@ -189,6 +199,28 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       }
       set({ noMatch: code, noMatchWhy: 'no_return', matches: null });
       return 'none';
+    },
+
+    async lookFurther() {
+      const code = get().noMatch;
+      if (code === null || get().noMatchWhy === 'inspection_done') return;
+      set({ looking: { code, state: 'looking' } });
+      // Returns only, further back than the refresh: a return that came in today for an order of
+      // three weeks ago may be outside the refresh's days (the service may filter by the order's date).
+      const from = new Date(Date.now() - RETURNS_LOOKBACK_DAYS * 86_400_000).toISOString();
+      const r = await call('packages.sync', { kinds: ['return'], from, wait: true });
+      // The worker scanned something else meanwhile: that is what the screen is about now.
+      if (get().looking?.code !== code || get().noMatch !== code) return;
+      if (!r.ok) return set({ looking: { code, state: 'failed', error: r.error } });
+      // As a label only (with a return open, the same code as an item would count it).
+      const again = await call('returns.scan', { code });
+      if (get().noMatch !== code) return;
+      const found = again.ok ? again.value : [];
+      if (found.length === 1) {
+        set({ looking: null, noMatch: null });
+        await get().open(found[0]!.id);
+      } else if (found.length > 1) set({ looking: null, noMatch: null, matches: found });
+      else set({ looking: { code, state: 'not_found' } });
     },
 
     async open(id) {

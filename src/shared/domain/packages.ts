@@ -79,11 +79,24 @@ export const SyncProgress = lazy(() =>
 );
 export type SyncProgress = z.infer<typeof SyncProgress>;
 
+/**
+ * How far back a sync asks for returns when it looks for new ones (the Returns desk's sync, a
+ * return notification about a package the cache does not have, the background refresh once an
+ * hour). Whether the lists' StartDate/EndDate filter a return by its order's date or by its own is
+ * not documented; if by the order's, a return that comes in today for an order of three weeks ago
+ * is outside a 7-day refresh, and outside the first sync's 30 days for one of five weeks ago.
+ * Returns come within weeks of the order (14 days to withdraw, after delivery); they are a small
+ * part of the packages, so their longer window costs little.
+ */
+export const RETURNS_LOOKBACK_DAYS = 60;
+
 export const SyncInput = lazy(() =>
   z.strictObject({
     /** Instants with their offset; default: the last 30 days. */
     from: Instant.optional(),
     to: Instant.optional(),
+    /** Where the returns' window starts, when not at `from` (RETURNS_LOOKBACK_DAYS). */
+    returnsFrom: Instant.optional(),
     kinds: z.array(PackageKind).min(1).max(2).default(['order', 'return']),
   }),
 );

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATCH_UP_EVERY_MS, NotificationsService } from '../../../src/main/core/notifications/service';
+import { packagesOf } from '../../../src/main/core/packages/packages-repo';
 import { syncOf } from '../../../src/main/core/packages/sync';
 import { PackageNotification } from '../../../src/shared/service/webhooks';
 import { rig, type TestRig } from '../../support/core';
@@ -46,5 +47,33 @@ describe('catch-up syncs for notifications about packages the cache does not hav
     }
     expect(started.length).toBeGreaterThanOrEqual(5);
     expect(started.length).toBeLessThanOrEqual(Math.ceil((100 * 6_000) / CATCH_UP_EVERY_MS));
+  });
+});
+
+describe('a return notification about a return the cache does not have', () => {
+  it('brings the return of an order of five weeks ago: the catch-up asks for the returns of the last 60 days before it', async () => {
+    t = await rig({ sandbox: { packages: 80, returns: 10, seed: 4 } });
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    await syncOf(ws, t.core.ctx).run({ from: new Date(Date.now() - 30 * 86_400_000).toISOString() });
+    const { added } = (await t.admin('packages/insert', { kind: 'return', count: 1, orderDaysAgo: 35 })) as { added: number[] };
+    const timers: (() => void)[] = [];
+    const service = new NotificationsService(ws, t.core.ctx, {
+      background: true,
+      setTimer: (fn) => {
+        timers.push(fn);
+        return { unref: () => undefined } as unknown as NodeJS.Timeout;
+      },
+    });
+    const confirmed = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/webhook_ReturnOrderPackageConfirmedEvent.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(service.receive(PackageNotification.parse({ ...confirmed, packageId: String(added[0]), items: [] }))).toMatchObject({
+      matched: false,
+    });
+    timers.shift()!();
+    const sync = syncOf(ws, t.core.ctx);
+    await sync.running();
+    expect(packagesOf(ws).get('return', added[0]!).summary).toMatchObject({ id: added[0], status: 'Returned', isConfirm: true });
   });
 });

@@ -1,7 +1,6 @@
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
-import { syncOf, type PackageSync } from '../packages/sync';
-import type { SyncInput, SyncReport } from '../../../shared/domain/packages';
+import { syncOf, syncStartingNow } from '../packages/sync';
 import type { Workspace } from '../workspace';
 
 const DAY = 86_400_000;
@@ -37,22 +36,4 @@ export async function refreshPackages(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * A sync that reads the lists from now on. One already running may have read them before the
- * change Review must see (the background sync started at sign-in, a return-only `wd sync`): it is
- * waited for, then a new one runs (another one can start in between: waited for as well, a few
- * times at most).
- */
-async function syncStartingNow(sync: PackageSync, input: SyncInput): Promise<SyncReport> {
-  for (let i = 0; i < 3; i++) {
-    const running = sync.running();
-    if (!running) return sync.run(input);
-    await running.then(
-      () => undefined,
-      () => undefined,
-    );
-  }
-  return sync.run(input);
 }

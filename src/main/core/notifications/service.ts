@@ -1,4 +1,5 @@
 import type { ReceiverConfigInput, ReceiverConfigured, ReceiverStatus } from '../../../shared/domain/notifications';
+import { RETURNS_LOOKBACK_DAYS } from '../../../shared/domain/packages';
 import type { PackageNotification } from '../../../shared/service/webhooks';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
@@ -106,7 +107,11 @@ export class NotificationsService {
     this.syncTimer.unref?.();
   }
 
-  /** Starts a sync of the days the unmatched notifications can be about (a week before the earliest). */
+  /**
+   * Starts a sync of the days the unmatched notifications can be about: a week before the earliest,
+   * for returns RETURNS_LOOKBACK_DAYS (a return comes in weeks after its order, whose date the
+   * list may filter by).
+   */
   private catchUp(): void {
     this.lastCatchUp = this.now();
     const unmatched = this.repo.unmatchedSince(new Date(this.now() - 7 * DAY).toISOString());
@@ -114,7 +119,13 @@ export class NotificationsService {
     const earliest = Math.min(...unmatched.map((u) => Date.parse(u.receivedAt)));
     try {
       const sync = syncOf(this.ctx.workspace(), this.ctx);
-      if (!sync.isRunning()) sync.start({ from: new Date(earliest - 7 * DAY).toISOString() });
+      if (!sync.isRunning())
+        sync.start({
+          from: new Date(earliest - 7 * DAY).toISOString(),
+          ...(unmatched.some((u) => u.notification.packageType === 'Return')
+            ? { returnsFrom: new Date(earliest - RETURNS_LOOKBACK_DAYS * DAY).toISOString() }
+            : {}),
+        });
     } catch {
       // signed out meanwhile
     }

@@ -1,8 +1,27 @@
+import { RETURNS_LOOKBACK_DAYS, type SyncInput } from '../../../shared/domain/packages';
 import type { Feature } from '../feature';
 import { packagesOf } from './packages-repo';
-import { syncOf } from './sync';
+import { syncOf, syncStartingNow } from './sync';
 
 const DAY = 86_400_000;
+
+/** How often the background refresh asks for the returns of the last RETURNS_LOOKBACK_DAYS. */
+export const RETURNS_LOOKBACK_EVERY_MS = 60 * 60_000;
+
+/**
+ * The background refresh's window: the first sync of an empty cache takes the last 30 days, later
+ * ones the last 7 (which also picks up status changes of recent packages); the returns go back
+ * RETURNS_LOOKBACK_DAYS in the first sync and once an hour (`returnsLookedBack`: when they last did).
+ */
+export function refreshWindow(now: number, first: boolean, returnsLookedBack: number): SyncInput {
+  const from = new Date(now - (first ? 30 : 7) * DAY).toISOString();
+  const lookBack = first || now - returnsLookedBack >= RETURNS_LOOKBACK_EVERY_MS;
+  return {
+    from,
+    to: new Date(now).toISOString(),
+    returnsFrom: lookBack ? new Date(now - RETURNS_LOOKBACK_DAYS * DAY).toISOString() : from,
+  };
+}
 
 export const packagesFeature: Feature = {
   name: 'packages',
@@ -22,18 +41,21 @@ export const packagesFeature: Feature = {
     'packages.get': ({ kind, id }) => packagesOf(ctx.workspace()).get(kind, id),
     'packages.statuses': () => packagesOf(ctx.workspace()).statuses(),
     'packages.sync': async ({ wait, ...input }) =>
-      wait ? { started: true, report: await syncOf(ctx.workspace(), ctx).run(input) } : syncOf(ctx.workspace(), ctx).start(input),
+      wait
+        ? { started: true, report: await syncStartingNow(syncOf(ctx.workspace(), ctx), input) }
+        : syncOf(ctx.workspace(), ctx).start(input),
     'packages.syncStatus': () => syncOf(ctx.workspace(), ctx).status(),
   }),
   /**
-   * Background sync while signed in: shortly after sign-in, then every `syncIntervalMinutes`.
-   * The first sync of an empty cache takes the last 30 days; later ones refresh the last 7 days,
-   * which also picks up status changes of recent packages.
+   * Background sync while signed in: shortly after sign-in, then every `syncIntervalMinutes`,
+   * over refreshWindow's days.
    */
   attach(ws, ctx) {
     if (ctx.options.background === false) return () => undefined;
     let timer: NodeJS.Timeout | null = null;
     let stopped = false;
+    /** When the returns of the last RETURNS_LOOKBACK_DAYS were last asked for (once an hour). */
+    let returnsLookedBack = 0;
     const schedule = (ms: number) => {
       if (stopped) return;
       timer = setTimeout(() => void tick(), ms);
@@ -45,11 +67,13 @@ export const packagesFeature: Feature = {
         minutes = ctx.settings.get().syncIntervalMinutes;
         const sync = syncOf(ws, ctx);
         if (minutes > 0 && ctx.session.isSignedIn() && !sync.isRunning()) {
-          const first = sync.status().lastSuccessAt === null;
           const now = Date.now();
-          await sync
-            .run({ from: new Date(now - (first ? 30 : 7) * DAY).toISOString(), to: new Date(now).toISOString() })
-            .catch(() => undefined);
+          const window = refreshWindow(now, sync.status().lastSuccessAt === null, returnsLookedBack);
+          const done = await sync.run(window).then(
+            () => true,
+            () => false,
+          );
+          if (done && window.returnsFrom !== window.from) returnsLookedBack = now;
         }
       } catch (e) {
         // A timer's failure has nobody to tell but the log (a damaged cache, a closed workspace):

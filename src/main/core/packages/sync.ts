@@ -182,6 +182,8 @@ export class PackageSync {
     const to = input.to ? parseDate(input.to, 'to') : now;
     const from = input.from ? parseDate(input.from, 'from') : to - 30 * DAY;
     if (from > to) throw new AppError('invalid_input', '"from" is after "to"', { reason: 'from_after_to' });
+    const returnsFrom = input.returnsFrom ? parseDate(input.returnsFrom, 'returnsFrom') : from;
+    if (returnsFrom > to) throw new AppError('invalid_input', '"returnsFrom" is after "to"', { reason: 'from_after_to' });
     const kinds = input.kinds ?? ['order', 'return'];
     const startedAt = new Date().toISOString();
     // A sync writes thousands of pages to the log: from now on a worker thread checkpoints it.
@@ -192,6 +194,8 @@ export class PackageSync {
     try {
       for (const kind of kinds) {
         const k = { kind, pages: 0, fetched: 0, stored: 0, total: 0, resumedPages: 0 };
+        // Returns may start earlier (RETURNS_LOOKBACK_DAYS).
+        const start = kind === 'return' ? returnsFrom : from;
         report.kinds.push(k);
         const since = new Date(now - RESUME_WITHIN_MS).toISOString();
         /** Unfinished runs the new run pages anyway: done once it is. */
@@ -202,7 +206,7 @@ export class PackageSync {
           // the new run pages it whole, with the checks of a whole pass. Finishing it first only
           // paged its missing pages twice (a first sync stopped at page 6 of 20: 35 requests, now 22).
           const age = now - Date.parse(leftover.started_at);
-          if (leftover.to_ts <= to && leftover.from_ts >= from - age - 60_000) {
+          if (leftover.to_ts <= to && leftover.from_ts >= start - age - 60_000) {
             skipped.push(leftover.id);
             continue;
           }
@@ -211,11 +215,11 @@ export class PackageSync {
           await this.runPages(leftover, k, true).catch(() => undefined);
         }
         const pageSize = this.ws.profile.pageSize;
-        const runId = Number(this.insertRun.run(kind, from, to, pageSize, new Date().toISOString()).lastInsertRowid);
+        const runId = Number(this.insertRun.run(kind, start, to, pageSize, new Date().toISOString()).lastInsertRowid);
         const run: RunRow = {
           id: runId,
           kind,
-          from_ts: from,
+          from_ts: start,
           to_ts: to,
           page_size: pageSize,
           total_pages: null,
@@ -228,7 +232,7 @@ export class PackageSync {
         if (first.drifted || first.short) {
           // The list changed under us (its total, or packages moved between pages with the total
           // unchanged): page the window once more so nothing slipped between pages.
-          const again = Number(this.insertRun.run(kind, from, to, pageSize, new Date().toISOString()).lastInsertRowid);
+          const again = Number(this.insertRun.run(kind, start, to, pageSize, new Date().toISOString()).lastInsertRowid);
           const second = await this.runPages({ ...run, id: again }, k, false);
           if (second.short && second.expected !== null) {
             throw new AppError(
@@ -238,7 +242,7 @@ export class PackageSync {
             );
           }
         }
-        this.supersede.run(kind, from, to, runId);
+        this.supersede.run(kind, start, to, runId);
         for (const id of skipped) this.supersedeOne.run(id);
       }
       report.finishedAt = new Date().toISOString();
@@ -526,3 +530,22 @@ function parseDate(value: string, name: string): number {
 
 const createSync = (ws: Workspace, ctx: CoreContext) => new PackageSync(ws, ctx);
 export const syncOf = (ws: Workspace, ctx: CoreContext) => ws.service(createSync, ws, ctx);
+
+/**
+ * A sync that reads the lists from now on. One already running may have read them before the
+ * change the caller must see (the background sync started at sign-in, a return-only `wd sync`): it
+ * is waited for, then a new one runs (another one can start in between: waited for as well, a few
+ * times at most). Review's sync, and a sync the worker asked for and waits on (the Returns desk's
+ * look for a return the copy does not have).
+ */
+export async function syncStartingNow(sync: PackageSync, input: SyncInput): Promise<SyncReport> {
+  for (let i = 0; i < 3; i++) {
+    const running = sync.running();
+    if (!running) return sync.run(input);
+    await running.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  return sync.run(input);
+}

@@ -135,12 +135,13 @@ export class Dataset {
     };
   }
 
-  private returnEntry(n: number, at: number | null): IndexEntry {
+  private returnEntry(n: number, at: number | null, returnedAt?: number): IndexEntry {
     const rng = rngFor(this.seed, 20, n);
     const ref = this.orders.length > 0 ? int(rng, 0, this.orders.length - 1) : null;
     const order = ref !== null ? this.orders[ref]! : null;
     const orderTs = at ?? order?.orderTs ?? this.anchor - Math.floor(rng() * this.days * DAY);
-    const returnTs = Math.min(this.anchor, orderTs + int(rng, 2, 14) * DAY);
+    const later = Math.min(this.anchor, orderTs + int(rng, 2, 14) * DAY);
+    const returnTs = returnedAt ?? later;
     const r = rng();
     const [status, isConfirm, path]: [string, boolean | null, string[]] =
       r < 0.35
@@ -166,14 +167,21 @@ export class Dataset {
     };
   }
 
-  /** New packages dated inside the current window (packages arriving while a client pages). */
-  insert(kind: Kind, count: number, now: number): IndexEntry[] {
+  /**
+   * New packages dated inside the current window (packages arriving while a client pages). With
+   * `orderDaysAgo`, a return that comes in now for an order of that many days ago (its order date,
+   * which the lists' StartDate/EndDate filter on here, is that old).
+   */
+  insert(kind: Kind, count: number, now: number, orderDaysAgo?: number): IndexEntry[] {
     const list = kind === 'order' ? this.orders : this.returns;
     const added: IndexEntry[] = [];
     for (let i = 0; i < count; i++) {
       const n = list.length;
-      const at = Math.min(now, this.anchor) - Math.floor(rngFor(this.seed, 30 + (kind === 'order' ? 0 : 1), n)() * 20 * DAY);
-      const e = kind === 'order' ? this.orderEntry(n, at) : this.returnEntry(n, at);
+      const at =
+        orderDaysAgo !== undefined
+          ? now - orderDaysAgo * DAY
+          : Math.min(now, this.anchor) - Math.floor(rngFor(this.seed, 30 + (kind === 'order' ? 0 : 1), n)() * 20 * DAY);
+      const e = kind === 'order' ? this.orderEntry(n, at) : this.returnEntry(n, at, orderDaysAgo !== undefined ? now : undefined);
       list.push(e);
       added.push(e);
     }

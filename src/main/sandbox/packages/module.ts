@@ -134,10 +134,12 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
         method: 'POST',
         path: 'packages/insert',
         async handle(req) {
-          const body = (await req.json()) as { count?: unknown; kind?: unknown };
+          const body = (await req.json()) as { count?: unknown; kind?: unknown; orderDaysAgo?: unknown };
           const count = typeof body?.count === 'number' ? Math.min(10_000, Math.max(1, body.count)) : 1;
           const kind: Kind = body?.kind === 'return' ? 'return' : 'order';
-          const added = data.insert(kind, count, core.now());
+          const days =
+            typeof body?.orderDaysAgo === 'number' && body.orderDaysAgo >= 0 && body.orderDaysAgo <= 365 ? body.orderDaysAgo : undefined;
+          const added = data.insert(kind, count, core.now(), days);
           version += 1;
           cache.clear();
           return { status: 200, body: { added: added.map((e) => e.id) } };

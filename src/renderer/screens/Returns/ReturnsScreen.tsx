@@ -6,8 +6,8 @@ import { ErrorText } from '../../components/ErrorText';
 import { modalOpen } from '../../components/focus';
 import { beep } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
+import { RETURNS_LOOKBACK_DAYS } from '../../../shared/domain/packages';
 import { useApp } from '../../store/app';
-import { usePackages } from '../../store/packages';
 import { useReturns, type ReturnFilters } from '../../store/returns';
 import { useUi } from '../../store/ui';
 import { ExportPanel } from './ExportPanel';
@@ -31,6 +31,8 @@ export function ReturnsScreen() {
       matches: st.matches,
       noMatch: st.noMatch,
       noMatchWhy: st.noMatchWhy,
+      looking: st.looking,
+      lookFurther: st.lookFurther,
       detail: st.detail,
       detailError: st.detailError,
       selected: st.selected,
@@ -40,7 +42,6 @@ export function ReturnsScreen() {
       open: st.open,
     })),
   );
-  const syncNow = usePackages((p) => p.syncNow);
   const sound = useApp((a) => a.settings?.scanner.sound ?? true);
   const online = useApp((a) => a.status.online);
   const [code, setCode] = useState('');
@@ -104,12 +105,22 @@ export function ReturnsScreen() {
                 : s.noMatchWhy === 'not_in_return'
                   ? t('noMatchHere', { code: s.noMatch })
                   : t('noMatch', { code: s.noMatch })}{' '}
-              {/* A sync may bring a return this computer does not have yet: offered only when the service answers. */}
-              {s.noMatchWhy !== 'inspection_done' && online ? (
-                <button type="button" className="btn btn-small" onClick={() => void syncNow()}>
-                  {t('noMatchSync')}
+              {/* The service's returns may hold one this computer does not have yet: offered only when the service answers. */}
+              {s.noMatchWhy !== 'inspection_done' && online && s.looking?.state !== 'looking' ? (
+                <button type="button" className="btn btn-small" onClick={() => void s.lookFurther()}>
+                  {t('lookFurther', { days: RETURNS_LOOKBACK_DAYS })}
                 </button>
               ) : null}
+            </div>
+          ) : null}
+          {s.looking && s.looking.code === s.noMatch ? (
+            <div role="status" className="hint" data-testid="looking-further">
+              {s.looking.state === 'looking'
+                ? t('lookingFurther', { code: s.looking.code, days: RETURNS_LOOKBACK_DAYS })
+                : s.looking.state === 'not_found'
+                  ? t('notFoundFurther', { code: s.looking.code, days: RETURNS_LOOKBACK_DAYS })
+                  : null}
+              {s.looking.state === 'failed' ? <ErrorText error={s.looking.error ?? null} /> : null}
             </div>
           ) : null}
           {s.matches ? (

@@ -22,7 +22,10 @@ export const returns = {
   noMatch: 'No return in this computer’s copy has the code “{{code}}”.',
   noMatchHere: '“{{code}}” is neither an item of this return nor a return in this computer’s copy.',
   noMatchDone: '“{{code}}” was not added: the inspection of this return is done. Choose “Reopen for editing” first.',
-  noMatchSync: 'Sync now and try again',
+  lookFurther: 'Look in the service’s returns of the last {{days}} days',
+  lookingFurther: 'Looking for “{{code}}” in the service’s returns of the last {{days}} days…',
+  notFoundFurther:
+    'Not among the service’s returns of the last {{days}} days either. Check the code on the label, or ask whether the return was registered.',
   several: 'Several returns match “{{code}}”: pick one.',
   decision: { awaiting: 'awaiting decision', confirmed: 'confirmed', rejected: 'rejected' },
   inspection: { none: 'not inspected', in_progress: 'inspection in progress', done: 'inspected' },

@@ -25,7 +25,10 @@ export const returns: Shape<typeof en> = {
   noMatch: 'Bu bilgisayardaki kopyada “{{code}}” koduna sahip iade yok.',
   noMatchHere: '“{{code}}” ne bu iadenin bir ürünü ne de bu bilgisayardaki kopyada bir iade.',
   noMatchDone: '“{{code}}” eklenmedi: bu iadenin incelemesi tamamlandı. Önce “Düzenlemek için yeniden aç”ı seçin.',
-  noMatchSync: 'Şimdi eşitleyip yeniden deneyin',
+  lookFurther: 'Servisin son {{days}} gündeki iadelerinde ara',
+  lookingFurther: 'Servisin son {{days}} gündeki iadelerinde “{{code}}” aranıyor…',
+  notFoundFurther:
+    'Servisin son {{days}} gündeki iadelerinde de yok. Etiketteki kodu kontrol edin ya da iadenin kaydedilip kaydedilmediğini sorun.',
   several: '“{{code}}” ile birden çok iade eşleşiyor: birini seçin.',
   decision: { awaiting: 'karar bekliyor', confirmed: 'onaylandı', rejected: 'reddedildi' },
   inspection: { none: 'incelenmedi', in_progress: 'inceleme sürüyor', done: 'incelendi' },
