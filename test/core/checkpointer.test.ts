@@ -126,7 +126,7 @@ describe('checkpoints off the core thread', () => {
     await t.signIn();
     const ws = t.core.ctx.workspace();
     expect(await ws.offloadCheckpoints()).toBe(true);
-    const data = new Dataset(9, 4_000, 0, Date.now());
+    const data = new Dataset(9, 8_000, 0, Date.now());
     const rows = data.orders.map((e, i) => toCacheRow(data.record(e) as PackageRecord, 'order', i));
     const repo = createPackagesRepo(ws.db);
     // The log's salt (bytes 16–19 of its header) changes each time the log starts again.
@@ -147,17 +147,21 @@ describe('checkpoints off the core thread', () => {
           await room();
         },
       });
-    // A low limit (256 frames, 1 MB) so that 4,000 packages reach it many times.
+    // A low limit (256 frames, 1 MB) so that 8,000 packages reach it many times. The log's length is
+    // known from the worker's checkpoints, one every CHECKPOINT_EVERY_MS: the work must last several
+    // of them (4,000 packages took 0.6 s on a fast day, three checkpoints, and the test failed).
     await store(() => ws.makeLogRoom(256));
-    expect(repo.counts().orders).toBe(4_000);
+    expect(repo.counts().orders).toBe(8_000);
     // Without the waits no checkpoint ever found the whole log copied before the next commit: the
-    // log never started again and grew to about 100 MB for these 4,000 packages (and to 9.2 GB for
+    // log never started again and grew to about 100 MB for 4,000 packages (and to 9.2 GB for
     // a first sync of 100,000). With them it starts again many times.
     expect(salts.size).toBeGreaterThanOrEqual(4);
     // When the work is done the next commit cuts the log's file back (here to 1 MB).
     expect(statSync(`${ws.file}-wal`).size).toBeGreaterThan(2 ** 20);
     await ws.settleLog(2 ** 20);
-    ws.db.prepare("INSERT INTO sync_runs (kind, from_ts, to_ts, page_size, state, started_at) VALUES ('order', 0, 1, 1, 'done', 'x')").run();
+    ws.db
+      .prepare("INSERT INTO sync_runs (kind, from_ts, to_ts, page_size, state, started_at) VALUES ('order', 0, 1, 1, 'done', 'x')")
+      .run();
     expect(statSync(`${ws.file}-wal`).size).toBeLessThanOrEqual(2 ** 20);
   });
 });
