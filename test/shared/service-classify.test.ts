@@ -131,8 +131,9 @@ describe('package lists: the envelope is read', () => {
 });
 
 describe('login', () => {
-  it('the sample answer is accepted with its token', () => {
-    expect(login(200, json, sample('auth_login_response.json'), NOW)).toMatchObject({ kind: 'accepted', value: { isSuccess: true } });
+  it('the sample answer is accepted with its token (a real one: the sample\'s "alınan-token-degeri", "the token received", is a placeholder no header can carry)', () => {
+    const answer = { ...(JSON.parse(sample('auth_login_response.json')) as object), token: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln' };
+    expect(login(200, json, JSON.stringify(answer), NOW)).toMatchObject({ kind: 'accepted', value: { isSuccess: true } });
   });
   it('401, 400, 403 and isSuccess:false refuse the credentials (never "sign in again")', () => {
     const wrong = '{"token":null,"isSuccess":false,"statusCode":"401","errorMesssage":"Kullanıcı adı veya şifre hatalı."}';
@@ -149,6 +150,18 @@ describe('login', () => {
     expect(login(404, json, '{"isSuccess":false}', NOW)).toMatchObject({ kind: 'later' });
     expect(login(200, json, '{"token":"ey', NOW)).toMatchObject({ kind: 'later' });
     expect(login(200, json, '{"isSuccess":true,"token":null}', NOW)).toMatchObject({ kind: 'later' });
+  });
+  it('a token that cannot go back in a header (letters beyond ASCII, a space, a line break) is not accepted: every later request failed as "cannot reach the service"', () => {
+    for (const token of ['alınan-token-degeri', 'a b', 'ab\ncd'])
+      expect(login(200, json, JSON.stringify({ isSuccess: true, token, expire: '2026-12-01T00:00:00Z' }), NOW)).toMatchObject({
+        kind: 'later',
+        reason: 'the login answer carries a token that cannot be sent in a header',
+      });
+    expect(
+      login(200, json, JSON.stringify({ isSuccess: true, token: 'eyJh.bGc-iOi_J+/=', expire: '2026-12-01T00:00:00Z' }), NOW),
+    ).toMatchObject({
+      kind: 'accepted',
+    });
   });
 });
 

@@ -46,5 +46,9 @@ export function classify(status: number, headers: AnswerHeaders, text: string, n
     return { kind: 'later', status, reason: v.reason ?? `HTTP ${status}: not a login answer`, retryAfterMs: null };
   if (v.kind !== 'accepted') return v;
   if (!v.value.token) return { kind: 'later', status, reason: 'the login answer carries no token', retryAfterMs: null };
+  // It goes back as `Authorization: Bearer <token>`: only visible ASCII can (a JWT always is).
+  // Accepted, such a token made every later request fail as "cannot reach the service".
+  if (!/^[\x21-\x7e]+$/.test(v.value.token))
+    return { kind: 'later', status, reason: 'the login answer carries a token that cannot be sent in a header', retryAfterMs: null };
   return { kind: 'accepted', status, value: { ...v.value, token: v.value.token } };
 }
