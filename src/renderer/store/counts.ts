@@ -298,6 +298,9 @@ export const useCounts = create<CountsState>()((set, get) => ({
     const r = await call('counts.push', { sessionId: s.id, zeroMissing, confirmed });
     if (r.ok) {
       set({ session: r.value.session, reviewError: null });
+      // The lines as sent: the recount chosen, the SKUs set to 0 (the sending screen lists those).
+      const d = await call('counts.get', { sessionId: s.id });
+      if (d.ok && get().session?.id === s.id) set({ lines: byLine(d.value.lines) });
       await get().loadPushStatus(s.id);
     } else {
       set({ reviewError: r.error });

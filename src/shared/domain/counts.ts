@@ -37,6 +37,11 @@ export const CountLine = lazy(() =>
     /** Order of first scan (stable list order) and of last change (most recent first). */
     firstEvent: z.number().int(),
     lastEvent: z.number().int(),
+    /**
+     * A sent count: the quantity sent for this line (the recount or the movement taken into account
+     * where the worker chose so); null while the count is open, and for a SKU set to 0 at sending.
+     */
+    sent: z.number().int().nullable().optional(),
     /** Lots and expiry dates read from GS1 codes of this line (not undone): units, distinct serials. */
     lots: z
       .array(z.object({ lot: z.string().nullable(), expiry: z.string().nullable(), units: z.number().int(), serials: z.number().int() }))

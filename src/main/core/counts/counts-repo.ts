@@ -52,6 +52,7 @@ interface LineRow {
   first_event: number;
   last_event: number;
   updated_at: string;
+  sent_qty: number | null;
 }
 
 interface EventRow {
@@ -93,6 +94,7 @@ export const toLine = (r: LineRow): CountLine => ({
   updatedAt: r.updated_at,
   firstEvent: r.first_event,
   lastEvent: r.last_event,
+  ...(r.sent_qty !== null && r.sent_qty !== undefined ? { sent: r.sent_qty } : {}),
 });
 
 /**

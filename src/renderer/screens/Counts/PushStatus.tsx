@@ -21,6 +21,9 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
     })),
   );
   const lines = useMemo(() => Object.values(linesById).sort((a, b) => a.sku.localeCompare(b.sku)), [linesById]);
+  // What went to the service: the recount where it was chosen, 0 for a SKU set to 0 at sending.
+  const sentOf = (l: (typeof lines)[number]) => l.sent ?? l.quantity;
+  const sentUnits = lines.reduce((n, l) => n + sentOf(l), 0);
   useEffect(() => watch(), [watch]);
   useEffect(() => {
     if (session) void load(session.id);
@@ -31,8 +34,8 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
       <h2 id="push-title" tabIndex={-1} data-focus-home>
         {t('push.title')} · {t('history.of', { code: session.storageCode })}
       </h2>
-      <p>
-        {t('units', { count: session.totalUnits })} · {t('linesCount', { count: session.lineCount })}
+      <p data-testid="push-totals">
+        {t('push.totals', { units: t('units', { count: sentUnits }), lines: t('linesCount', { count: lines.length }) })}
       </p>
       <p role="status">{t('review.pushed', { items: items.reduce((n, i) => n + Number(i.summary.lines ?? 0), 0) })}</p>
       <ul className="plain">
@@ -67,7 +70,7 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
               <tr>
                 <th scope="col">{t('lines.sku')}</th>
                 <th scope="col">{t('lines.name')}</th>
-                <th scope="col">{t('lines.quantity')}</th>
+                <th scope="col">{t('push.sentQuantity')}</th>
               </tr>
             </thead>
             <tbody>
@@ -75,7 +78,7 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
                 <tr key={l.sku}>
                   <td data-code-line="">{l.sku}</td>
                   <td>{l.name ?? ''}</td>
-                  <td>{l.quantity}</td>
+                  <td>{sentOf(l)}</td>
                 </tr>
               ))}
             </tbody>

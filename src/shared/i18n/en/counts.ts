@@ -127,6 +127,8 @@ export const counts = {
   },
   push: {
     title: 'Sending',
+    totals: 'To the service: {{units}} · {{lines}}',
+    sentQuantity: 'Sent',
     state: { pending: 'waiting for the service', sending: 'sending', sent: 'accepted', failed: 'refused', cancelled: 'cancelled' },
     batch: 'Batch {{batch}} of {{batches}} ({{lines}} lines)',
     response: 'Service answer',

@@ -130,6 +130,8 @@ export const counts: Shape<typeof en> = {
   },
   push: {
     title: 'Gönderim',
+    totals: 'Servise giden: {{units}} · {{lines}}',
+    sentQuantity: 'Gönderilen',
     state: {
       pending: 'gönderilmeyi bekliyor',
       sending: 'gönderiliyor',
