@@ -10,9 +10,9 @@ afterEach(async () => t?.close());
 const EAN = '8690345727803';
 const EAN2 = '8690000000012'; // valid check digit, not a known product
 
-async function setup() {
+async function setup(storageCodes = ['A-01']) {
   t = await rig();
-  await t.signIn();
+  await t.signIn({ storageCodes });
   const ws = t.core.ctx.workspace();
   productsOf(ws).save({ sku: 'SKU-1', barcode: EAN, name: 'Çizim Seti' }, 'saved');
   productsOf(ws).save({ sku: 'SKU-2', barcode: '96385074', name: 'Kalem' }, 'saved');
@@ -32,6 +32,18 @@ describe('counting', () => {
     // A storage code of the connection is a storage code, whatever the catalogue says.
     productsOf(t.core.ctx.workspace()).save({ sku: 'A-01', barcode: null, name: 'Raf etiketi' }, 'saved');
     expect((await t.call('counts.open', { storageCode: 'A-01' })).session.storageCode).toBe('A-01');
+  });
+
+  it('the label of a storage code scanned while counting is never counted: not the shelf being counted, nor another one (it was a line "A-01" of one unknown unit)', async () => {
+    const id = await setup(['A-01', 'IADE-01']);
+    for (const code of ['A-01', 'a-01', 'IADE-01']) {
+      const r = await t.core.call('counts.scan', { sessionId: id, code });
+      expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', params: { reason: 'storage_code_scanned' } } });
+    }
+    expect((await t.call('counts.get', { sessionId: id })).lines).toEqual([]);
+    // Typed as one, a storage code some product also carries as its SKU is that product.
+    productsOf(t.core.ctx.workspace()).save({ sku: 'IADE-01', barcode: null, name: 'İade kutusu' }, 'saved');
+    expect((await t.call('counts.scan', { sessionId: id, code: 'IADE-01' })).outcome).toBe('counted');
   });
 
   it('a storage code typed in other letters (iade-01, İADE-01) opens the count of the connection’s IADE-01', async () => {

@@ -43,7 +43,19 @@ export const countsFeature: Feature = {
     'counts.get': ({ sessionId }) => countsOf(ctx.workspace()).detail(sessionId),
     'counts.scan': (input) => {
       const settings = ctx.settings.get();
-      return countsOf(ctx.workspace()).scan({
+      const ws = ctx.workspace();
+      // A shelf's label is never an item: the label of the storage code being counted (scanned
+      // again to be sure) was a line of one unknown unit, and "count it as its own SKU" sent a SKU
+      // "A-01" to the service. A product that carries the same code as its SKU or barcode wins.
+      const counting = countsOf(ws).session(input.sessionId).storageCode;
+      const shelf = shelfOf(input.code, [...ws.profile.storageCodes, counting]);
+      if ((shelf === counting || ws.profile.storageCodes.includes(shelf)) && !productsOf(ws).resolve(shelf))
+        throw new AppError('invalid_input', `${shelf} is a storage code's label, not a product`, {
+          reason: 'storage_code_scanned',
+          code: shelf,
+          storageCode: counting,
+        });
+      return countsOf(ws).scan({
         ...input,
         gsSubstitute: settings.scanner.gsSubstitute,
         station: stationOf(settings.stationName),

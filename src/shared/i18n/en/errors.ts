@@ -28,6 +28,8 @@ export const errors = {
     password_refused:
       'The service no longer accepts the password you signed in with (it may have been changed). Sign in with the new one: counts and unsent writes are kept.',
     storage_code_is_product: '{{code}} is the barcode of a product ({{name}}, {{sku}}), not a storage code. Scan the shelf’s label.',
+    storage_code_scanned:
+      '{{code}} is the label of a storage code, not a product: it was not counted. Scan the items on the shelf (the count is of {{storageCode}}).',
     storage_code_chars: 'A storage code holds only letters, digits and . _ - / (no spaces), for example A-01.',
     count_not_settled: '{{count}} lines must be recounted or decided in Review before the count can be sent.',
     not_in_recount: '{{sku}} is not one of the lines to recount. Nothing was counted; scan only the products listed.',

@@ -29,6 +29,7 @@ export const errors: Shape<typeof en> = {
       '{{sku}} 2.000.000.000 adetten fazlasını tutacaktı; servis bundan fazlasını almaz. Hiçbir şey değişmedi: okutmadan önce yazılan miktarı kontrol edin.',
     password_refused:
       'Servis, giriş yaptığınız şifreyi artık kabul etmiyor (değiştirilmiş olabilir). Yeni şifreyle giriş yapın: sayımlar ve gönderilmeyenler duruyor.',
+    storage_code_scanned: '{{code}} bir depo kodunun etiketi, ürün değil: sayılmadı. Raftaki ürünleri okutun (bu sayım {{storageCode}} için).',
     storage_code_is_product: '{{code}} bir ürünün barkodu ({{name}}, {{sku}}), depo kodu değil. Rafın etiketini okutun.',
     storage_code_chars: 'Depo kodunda yalnızca harf, rakam ve . _ - / olabilir (boşluk olmaz), örneğin A-01.',
     count_not_settled: 'Sayım gönderilmeden önce kontrol ekranında {{count}} satır yeniden sayılmalı ya da karar verilmeli.',
