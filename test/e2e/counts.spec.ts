@@ -1,4 +1,5 @@
 import { expect, signInToSandbox, test } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
 test.describe('counting a storage code', () => {
   test('count by typed codes, push, and read the quantities back from the sandbox', async ({ page, app }) => {
@@ -23,6 +24,26 @@ test.describe('counting a storage code', () => {
     await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');
     const stock = (await app.admin('inventory')) as { items: { sku: string; qty: number }[] };
     expect(Object.fromEntries(stock.items.map((i) => [i.sku, i.qty]))).toEqual({ 'RAF-1': 3, 'RAF-2': 1 });
+  });
+
+  test('a scan while Review is open is not counted, and says so (it was dropped without a word); its Enter presses nothing', async ({
+    page,
+    app,
+  }) => {
+    await signInToSandbox(page, app);
+    await page.getByRole('button', { name: 'A-01' }).click();
+    const code = page.getByTestId('manual-code');
+    await code.fill('KOLI-7');
+    await code.press('Enter');
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByRole('button', { name: 'Review and send' }).click();
+    const send = page.getByRole('button', { name: 'Send 1 quantity' });
+    await send.focus();
+    await scanAtWindow(page, 'KOLI-7');
+    await expect(page.getByText('“KOLI-7” was not counted: Review is open. Go back to counting to scan more.')).toBeVisible();
+    await expect(page.getByTestId('push-item')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back to counting' }).click();
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
   });
 
   test('with the sandbox offline the push waits, then goes out when it answers', async ({ page, app }) => {

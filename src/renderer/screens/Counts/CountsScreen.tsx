@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beep } from '../../scanner/feedback';
 import { fill } from '../../scanner/field';
@@ -30,6 +30,10 @@ export function CountsScreen() {
   const closeSession = useCounts((s) => s.closeSession);
   const sound = useApp((s) => s.settings?.scanner.sound ?? true);
   const [reviewing, setReviewing] = useState(false);
+  const reviewingNow = useRef(reviewing);
+  useEffect(() => {
+    reviewingNow.current = reviewing;
+  }, [reviewing]);
   const otherShelf = useCounts((s) => s.otherShelf);
   const setOtherShelf = useCounts((s) => s.setOtherShelf);
 
@@ -58,6 +62,11 @@ export function CountsScreen() {
         beep(useCounts.getState().session ? 'ok' : 'error', sound);
         return;
       }
+      // Review shows what will be sent: a scan there is not counted (it was dropped without a word).
+      if (reviewingNow.current && current.state === 'open') {
+        useUi.getState().toast('error', { key: 'counts:review.scanNotTaken', params: { code } });
+        return beep('error', sound);
+      }
       if (current.state !== 'open') {
         // After a count was sent, a shelf label starts the next count.
         setReviewing(false);
@@ -80,10 +89,9 @@ export function CountsScreen() {
     [scan, openStorage, sound],
   );
   const { pending } = useScanner(onScan, {
-    enabled: !reviewing || session?.state === 'pushed',
     // Digits typed anywhere outside a field: the quantity for the next scan ("12, then scan").
     onTyped: (text) => {
-      if (useCounts.getState().session?.state === 'open') useCounts.getState().typeQuantity(text);
+      if (useCounts.getState().session?.state === 'open' && !reviewingNow.current) useCounts.getState().typeQuantity(text);
     },
   });
 

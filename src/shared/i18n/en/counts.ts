@@ -72,6 +72,7 @@ export const counts = {
   },
   review: {
     title: 'Review the count of {{code}}',
+    scanNotTaken: '“{{code}}” was not counted: Review is open. Go back to counting to scan more.',
     previous: 'Previous count',
     previousAt: 'Compared with the count sent on {{time}}.',
     noPrevious: 'No earlier count of this storage code was sent from this computer.',

@@ -75,6 +75,7 @@ export const counts: Shape<typeof en> = {
   },
   review: {
     title: '{{code}} sayımını kontrol et',
+    scanNotTaken: '“{{code}}” sayılmadı: kontrol ekranı açık. Daha fazla okutmak için sayıma dönün.',
     previous: 'Önceki sayım',
     previousAt: '{{time}} tarihinde gönderilen sayımla karşılaştırıldı.',
     noPrevious: 'Bu depo kodunun daha önceki bir sayımı bu bilgisayardan gönderilmedi.',
