@@ -47,6 +47,7 @@ export function App() {
   const { t } = useTranslation();
   const ready = useApp((s) => s.ready);
   const signedIn = useApp((s) => s.session.signedIn);
+  const training = useApp((s) => s.session.training);
   const init = useApp((s) => s.init);
   const signOut = useApp((s) => s.signOut);
   const screen = useUi((s) => s.screen);
@@ -87,7 +88,8 @@ export function App() {
         <NoScanHere key={`no-scan-${screen}`} quietWhen={screen === 'settings' ? scannerSetupShown : undefined} />
       ) : null}
       <Dialog title={t('signOutOpenCount.title')} open={askSignOut !== null} onClose={() => setAskSignOut(null)}>
-        <p>{t('signOutOpenCount.text', askSignOut ?? { code: '', lines: 0 })}</p>
+        {/* Training's data is wiped when training starts again: it does not come back. */}
+        <p>{t(training ? 'signOutOpenCount.textTraining' : 'signOutOpenCount.text', askSignOut ?? { code: '', lines: 0 })}</p>
         <div className="row">
           <button type="button" className="btn btn-primary" onClick={() => setAskSignOut(null)}>
             {t('signOutOpenCount.keep')}

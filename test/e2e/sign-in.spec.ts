@@ -12,6 +12,18 @@ test.describe('sign-in', () => {
     expect((await app.core.call('session.get', {})).ok).toBe(true);
   });
 
+  test('signing out of training with a count open says the practice count does not come back (it promised it would)', async ({ page }) => {
+    await page.getByRole('button', { name: 'Training mode' }).click();
+    await page.getByRole('navigation').getByRole('button', { name: 'Counts' }).click();
+    await page.getByRole('button', { name: 'A-01-01' }).click();
+    await page.getByTestId('manual-code').fill('RAF-1');
+    await page.getByTestId('manual-code').press('Enter');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('dialog', { name: 'A count is still open' })).toContainText(
+      'The practice count of A-01-01 (1 products) has not been sent. This is training: the next training session starts afresh, without it.',
+    );
+  });
+
   test('a profile pointed at the sandbox signs in; a wrong password is told plainly', async ({ page, app }) => {
     await addProfile(page, app.sandbox.url);
     await signIn(page, 'demo', 'wrong');

@@ -52,6 +52,8 @@ export const common = {
   signOutOpenCount: {
     title: 'A count is still open',
     text: 'The count of {{code}} ({{lines}} products) has not been sent. It stays on this computer and comes back when you sign in again.',
+    textTraining:
+      'The practice count of {{code}} ({{lines}} products) has not been sent. This is training: the next training session starts afresh, without it.',
     keep: 'Stay signed in',
     confirm: 'Sign out anyway',
   },

@@ -56,6 +56,7 @@ export const common: Shape<typeof en> = {
   signOutOpenCount: {
     title: 'Açık bir sayım var',
     text: '{{code}} sayımı ({{lines}} ürün) henüz gönderilmedi. Bu bilgisayarda kalır; yeniden giriş yapınca karşınıza çıkar.',
+    textTraining: '{{code}} alıştırma sayımı ({{lines}} ürün) gönderilmedi. Bu bir eğitim: sonraki eğitim onsuz, baştan başlar.',
     keep: 'Çıkış yapma',
     confirm: 'Yine de çıkış yap',
   },
