@@ -46,6 +46,22 @@ test.describe('counting a storage code', () => {
     await expect(page.getByTestId('count-totals')).toContainText('1 unit');
   });
 
+  test('after Undo the card does not say that nothing was scanned while items are still counted', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    await page.getByRole('button', { name: 'A-01' }).click();
+    await expect(page.getByTestId('last-scan')).toHaveText('Nothing scanned yet.');
+    const code = page.getByTestId('manual-code');
+    for (const c of ['RAF-1', 'RAF-2']) {
+      await code.fill(c);
+      await code.press('Enter');
+    }
+    await expect(page.getByTestId('count-totals')).toContainText('2 units');
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
+    await expect(page.getByTestId('last-scan')).toHaveText('Scan the next item: what is counted is in the list.');
+  });
+
   test('with the sandbox offline the push waits, then goes out when it answers', async ({ page, app }) => {
     await signInToSandbox(page, app);
     await page.getByRole('button', { name: 'A-01' }).click();

@@ -12,7 +12,9 @@ const shortCode = (code: string) => (code.length > 40 ? `${code.slice(0, 24)}…
 
 export function LastScanCard() {
   const { t } = useTranslation(['counts', 'gs1']);
-  const { last, nextQuantity } = useCounts(useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity })));
+  const { last, nextQuantity, counted } = useCounts(
+    useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity, counted: Object.keys(s.lines).length > 0 })),
+  );
   const next =
     nextQuantity !== null ? (
       <div className="pill pill-warn last-scan-next" role="status" data-testid="next-times">
@@ -23,7 +25,8 @@ export function LastScanCard() {
   if (!last) {
     return (
       <section className="last-scan last-scan-none" aria-label={t('last.title')} data-testid="last-scan">
-        <p>{t('last.none')}</p>
+        {/* After Undo, or a count continued: items are counted, just no scan to show ("nothing scanned yet" misled). */}
+        <p>{t(counted ? 'last.ready' : 'last.none')}</p>
         {next}
       </section>
     );

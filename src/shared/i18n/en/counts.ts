@@ -36,6 +36,7 @@ export const counts = {
     title: 'Last scanned',
     titleUnknown: 'Last scanned: unknown code',
     none: 'Nothing scanned yet.',
+    ready: 'Scan the next item: what is counted is in the list.',
     counted: '+{{delta}} → {{quantity}}',
     unknown: 'Unknown code',
     unknownHint: 'counted under its own code until you decide.',

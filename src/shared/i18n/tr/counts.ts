@@ -39,6 +39,7 @@ export const counts: Shape<typeof en> = {
     title: 'Son okutulan',
     titleUnknown: 'Son okutulan: bilinmeyen kod',
     none: 'Henüz bir şey okutulmadı.',
+    ready: 'Sıradaki ürünü okutun: sayılanlar listede.',
     counted: '+{{delta}} → {{quantity}}',
     unknown: 'Bilinmeyen kod',
     unknownHint: 'siz karar verene kadar kendi kodu altında sayılıyor.',
