@@ -273,3 +273,31 @@ test.describe('on the Returns screen', () => {
     await expect(less).toBeFocused();
   });
 });
+
+test.describe('a return the service changed while it was open', () => {
+  test.use({ sandboxOptions: { packages: 40, returns: 30, seed: 18, days: 5 } });
+
+  test('after “I have seen it” the focus stays with that return, not on another row of the list that Enter would open', async ({
+    page,
+    app,
+  }) => {
+    await signInToSandbox(page, app);
+    const { PackageSync } = await import('../../src/main/core/packages/sync');
+    const ws = app.core.ctx.workspace();
+    const sync = () => new PackageSync(ws, app.core.ctx).run({ from: new Date(Date.now() - 6 * 86_400_000).toISOString() });
+    await sync();
+    await page.keyboard.press('Alt+3');
+    await page.getByLabel('Decision').selectOption('awaiting');
+    await page.getByTestId('return-list').getByRole('listitem').first().click();
+    const detail = page.getByRole('article');
+    const id = Number(/(\d+)/.exec((await detail.getAttribute('aria-label')) ?? '')![1]);
+    await detail.getByLabel('Accept the return').click();
+    // The service rejects it meanwhile: it leaves the "awaiting decision" list.
+    await app.admin('packages/status', { id, status: 'ReturnedRequestDenied', reason: 'Eksik Ürün' });
+    await sync();
+    await detail.getByRole('button', { name: 'I have seen it' }).click();
+    await expect(detail.getByRole('heading', { level: 2 })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('article', { name: `Return ${id}` })).toBeVisible();
+  });
+});

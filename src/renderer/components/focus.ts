@@ -60,13 +60,26 @@ function gone(el: HTMLElement): boolean {
 export function useFocusKeeper(): void {
   useEffect(() => {
     let last: HTMLElement | null = null;
+    /** The open record (a package's or a return's detail) the focused control was in. */
+    let record: HTMLElement | null = null;
     const onFocusIn = (e: FocusEvent) => {
-      if (e.target instanceof HTMLElement) last = e.target;
+      if (!(e.target instanceof HTMLElement)) return;
+      last = e.target;
+      record = e.target.closest('article');
     };
     const observer = new MutationObserver(() => {
       const active = document.activeElement;
       if ((active !== null && active !== document.body) || last === null || !gone(last)) return;
       last = null;
+      // A control of an open record that went away (its "I have seen it"): the focus stays with
+      // that record, on its heading. The list's Tab stop may be another record by now (the list
+      // read again without this one): Enter there opened the wrong return.
+      const heading = record?.isConnected ? record.querySelector<HTMLElement>('h2') : null;
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus();
+        return;
+      }
       focusBackToScreen();
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'inert', 'open'] });
