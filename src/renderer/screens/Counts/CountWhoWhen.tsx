@@ -27,7 +27,10 @@ export function CountHistoryTable({
       <tbody>
         {history.map((h) => (
           <tr key={h.id} data-session={h.id}>
-            <td>{h.storageCode}</td>
+            {/* A code is read whole: never broken at its hyphen (A- / 01) however narrow the table. */}
+            <td className="count-history-code" data-code-line="">
+              {h.storageCode}
+            </td>
             <td data-testid="count-state">
               {h.state === 'pushed' && writes?.[h.id] ? (
                 <span className={`pill ${writeTone[writes[h.id]!]}`}>{t(`history.write.${writes[h.id]!}`)}</span>
