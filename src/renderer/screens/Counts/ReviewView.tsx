@@ -66,112 +66,99 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
   const count = review.lines.length + (zeroMissing ? review.missing.length : 0);
   // Not `disabled`: a button disabled under the focus drops it to the page (Enter twice while it sends).
   const cannotSend = busy || unknown || blocked > 0 || count === 0 || (review.needsConfirmation && !confirmed);
+  // Why Send is held back, each with what resolves it: beside Send, never below the fold.
+  const why = [blocked > 0 ? 'review-blocked' : null, unknown ? 'review-unknown' : null, review.needsConfirmation ? 'review-confirm' : null]
+    .filter((id): id is string => id !== null)
+    .join(' ');
   return (
     <section className="review" aria-labelledby="review-title">
-      <div className="screen-head">
-        <h2 id="review-title" tabIndex={-1} data-focus-home>
-          {t('review.title', { code: session.storageCode })}
-        </h2>
-        <button type="button" className="btn" onClick={onBack}>
-          {t('actions.back')}
-        </button>
-      </div>
-      <p className="hint">
-        {review.previousCountAt ? t('review.previousAt', { time: formatDateTime(review.previousCountAt) }) : t('review.noPrevious')}
-      </p>
-      <p className={review.movements && !review.movements.fresh ? 'hint warn' : 'hint'} role="status">
-        {syncing ? t('review.syncing') : review.movements ? (review.movements.fresh ? t('review.fresh') : t('review.stale')) : null}
-      </p>
-      {moved ? <p className="hint">{t('review.noShelf')}</p> : null}
-      <table className="table" aria-label={t('lines.title')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('lines.sku')}</th>
-            <th scope="col">{t('lines.name')}</th>
-            <th scope="col">{t('lines.quantity')}</th>
-            <th scope="col">{t('review.previous')}</th>
-            <th scope="col">{t('review.change')}</th>
-            <th scope="col">{t('review.send')}</th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {review.lines.map((l) => (
-            <Fragment key={l.sku}>
-              <tr className={l.risk ? `risk risk-${l.risk}` : undefined}>
-                <td>{l.sku}</td>
-                <td>
-                  {l.name}
-                  {l.unknown ? <UnknownResolver code={l.sku} onResolved={() => void loadReview(zeroMissing)} /> : null}
-                </td>
-                <td>
-                  <strong>{l.quantity}</strong>
-                </td>
-                <td>{l.previous ?? '—'}</td>
-                <td>{l.previous === null ? '—' : `${l.quantity - l.previous > 0 ? '+' : ''}${l.quantity - l.previous}`}</td>
-                <td data-testid={`send-${l.sku}`}>{l.send ?? l.quantity}</td>
-                <td>
-                  {l.risk ? (
-                    <span className={`pill ${l.risk === 'big_change' ? 'pill-warn' : 'pill-bad'}`}>{t(`review.risk.${l.risk}`)}</span>
-                  ) : null}
-                </td>
-              </tr>
-              {l.recount || l.movement ? (
-                <tr className="review-trust-row">
-                  <td colSpan={7}>
-                    <ReviewLineTrust line={l} onRecount={(sku) => recount([sku])} />
+      {/* The lines scroll on their own; the Send bar under them is not over them (nothing shows through). */}
+      <div className="review-body">
+        <div className="screen-head">
+          <h2 id="review-title" tabIndex={-1} data-focus-home>
+            {t('review.title', { code: session.storageCode })}
+          </h2>
+          <button type="button" className="btn" onClick={onBack}>
+            {t('actions.back')}
+          </button>
+        </div>
+        <p className="hint">
+          {review.previousCountAt ? t('review.previousAt', { time: formatDateTime(review.previousCountAt) }) : t('review.noPrevious')}
+        </p>
+        <p className={review.movements && !review.movements.fresh ? 'hint warn' : 'hint'} role="status">
+          {syncing ? t('review.syncing') : review.movements ? (review.movements.fresh ? t('review.fresh') : t('review.stale')) : null}
+        </p>
+        {moved ? <p className="hint">{t('review.noShelf')}</p> : null}
+        <table className="table" aria-label={t('lines.title')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('lines.sku')}</th>
+              <th scope="col">{t('lines.name')}</th>
+              <th scope="col">{t('lines.quantity')}</th>
+              <th scope="col">{t('review.previous')}</th>
+              <th scope="col">{t('review.change')}</th>
+              <th scope="col">{t('review.send')}</th>
+              <th scope="col" />
+            </tr>
+          </thead>
+          <tbody>
+            {review.lines.map((l) => (
+              <Fragment key={l.sku}>
+                <tr className={l.risk ? `risk risk-${l.risk}` : undefined}>
+                  <td>{l.sku}</td>
+                  <td>
+                    {l.name}
+                    {l.unknown ? <UnknownResolver code={l.sku} onResolved={() => void loadReview(zeroMissing)} /> : null}
+                  </td>
+                  <td>
+                    <strong>{l.quantity}</strong>
+                  </td>
+                  <td>{l.previous ?? '—'}</td>
+                  <td>{l.previous === null ? '—' : `${l.quantity - l.previous > 0 ? '+' : ''}${l.quantity - l.previous}`}</td>
+                  <td data-testid={`send-${l.sku}`}>{l.send ?? l.quantity}</td>
+                  <td>
+                    {l.risk ? (
+                      <span className={`pill ${l.risk === 'big_change' ? 'pill-warn' : 'pill-bad'}`}>{t(`review.risk.${l.risk}`)}</span>
+                    ) : null}
                   </td>
                 </tr>
-              ) : null}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
-      {review.missing.length > 0 ? (
-        <div className="card">
-          <h3>{t('review.missingTitle')}</h3>
-          <p className="hint">{t('review.missingHint')}</p>
-          <ul className="plain">
-            {review.missing.map((m) => (
-              <li key={m.sku}>
-                {m.sku} {m.name ? `— ${m.name}` : ''} ({t('review.previous')}: {m.previous})
-              </li>
+                {l.recount || l.movement ? (
+                  <tr className="review-trust-row">
+                    <td colSpan={7}>
+                      <ReviewLineTrust line={l} onRecount={(sku) => recount([sku])} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
-          </ul>
-          <label className="check">
-            <input type="checkbox" checked={zeroMissing} onChange={(e) => setZeroMissing(e.target.checked)} />
-            <span>{t('review.zeroMissing')}</span>
-          </label>
-        </div>
-      ) : null}
-      {unknown ? <p className="error">{t('review.unknownBlock')}</p> : null}
-      {blocked > 0 ? (
-        <div className="card warn-card">
-          <p id="review-blocked">{t('review.blocked', { count: blocked })}</p>
-          {toRecount.length > 0 ? (
-            <button type="button" className="btn btn-primary" onClick={() => recount(toRecount)}>
-              {t('review.recount.start')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      {review.needsConfirmation ? (
-        <div className="card warn-card">
-          <p>{t('review.needsConfirmation')}</p>
-          <label className="check">
-            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-            <span>{t('review.confirm')}</span>
-          </label>
-        </div>
-      ) : null}
-      <ErrorText error={reviewError} />
-      <div className="sticky-actions">
+          </tbody>
+        </table>
+        {review.missing.length > 0 ? (
+          <div className="card">
+            <h3>{t('review.missingTitle')}</h3>
+            <p className="hint">{t('review.missingHint')}</p>
+            <ul className="plain">
+              {review.missing.map((m) => (
+                <li key={m.sku}>
+                  {m.sku} {m.name ? `— ${m.name}` : ''} ({t('review.previous')}: {m.previous})
+                </li>
+              ))}
+            </ul>
+            <label className="check">
+              <input type="checkbox" checked={zeroMissing} onChange={(e) => setZeroMissing(e.target.checked)} />
+              <span>{t('review.zeroMissing')}</span>
+            </label>
+          </div>
+        ) : null}
+        <ErrorText error={reviewError} />
+      </div>
+      <div className="review-actions">
         <button
           type="button"
           data-primary
           className="btn btn-primary btn-big"
           aria-disabled={cannotSend}
-          aria-describedby={blocked > 0 ? 'review-blocked' : undefined}
+          aria-describedby={why || undefined}
           onClick={() => {
             if (cannotSend) return;
             setBusy(true);
@@ -180,6 +167,34 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
         >
           {t('review.push', { count })}
         </button>
+        {why ? (
+          <div className="review-why">
+            {blocked > 0 ? (
+              <div className="review-why-item">
+                <p id="review-blocked">{t('review.blocked', { count: blocked })}</p>
+                {toRecount.length > 0 ? (
+                  <button type="button" className="btn btn-primary" onClick={() => recount(toRecount)}>
+                    {t('review.recount.start')}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+            {unknown ? (
+              <p className="error" id="review-unknown">
+                {t('review.unknownBlock')}
+              </p>
+            ) : null}
+            {review.needsConfirmation ? (
+              <div className="review-why-item">
+                <p id="review-confirm">{t('review.needsConfirmation')}</p>
+                <label className="check">
+                  <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+                  <span>{t('review.confirm')}</span>
+                </label>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </section>
   );
