@@ -16,6 +16,8 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
     useShallow((s) => ({
       session: s.session,
       error: s.error,
+      // A scan that was not stored: the card says why already (twice, it pushed the fields away).
+      errorOnCard: s.error !== null && s.last?.outcome === 'failed' && s.last.error === s.error,
       nextQuantity: s.nextQuantity,
       setNextQuantity: s.setNextQuantity,
       undo: s.undo,
@@ -90,7 +92,6 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
         </div>
       </div>
       <p className="hint">{t('scanHere')}</p>
-      <RecountBanner onReview={onReview} />
       <div className="counting-grid">
         <div className="counting-left">
           <LastScanCard />
@@ -130,7 +131,7 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
               </label>
             </form>
           </div>
-          <ErrorText error={c.error} />
+          {c.errorOnCard ? null : <ErrorText error={c.error} />}
           {/* Kept in view under the column: the two buttons a worker presses while counting. */}
           <div className="row sticky-actions">
             <button type="button" className="btn btn-primary" data-primary onClick={onReview} disabled={session.lineCount === 0}>
@@ -141,7 +142,10 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
             </button>
           </div>
         </div>
+        {/* Recount mode's lines to scan again sit above the count's lines: the scanning column keeps
+            its place (the card, the quantity and typed-code fields stay in view at 1024×768). */}
         <div className="counting-right">
+          <RecountBanner onReview={onReview} />
           <CountLines />
         </div>
       </div>
