@@ -43,11 +43,13 @@ export function LastScanCard() {
         data-testid="last-scan"
         data-outcome={last.outcome}
       >
-        <div className="last-scan-label">{t('last.title')}</div>
+        <div className="last-scan-top">
+          <div className="last-scan-label">{t('last.title')}</div>
+          {next}
+        </div>
         <div className="last-scan-big">{t('last.failed')}</div>
         <div className="last-scan-sub">{t('last.failedHint', { code: shortCode(last.code) })}</div>
         <ErrorText error={last.error} />
-        {next}
       </section>
     );
   }
@@ -59,7 +61,12 @@ export function LastScanCard() {
       data-testid="last-scan"
       data-outcome={last.outcome}
     >
-      <div className="last-scan-label">{last.outcome === 'unknown' ? t('last.titleUnknown') : t('last.title')}</div>
+      {/* The typed quantity beside the title, not a line of its own under the card's codes: the
+          fields under the card stay in view at 1024×768 (a name on two lines, training's banner). */}
+      <div className="last-scan-top">
+        <div className="last-scan-label">{last.outcome === 'unknown' ? t('last.titleUnknown') : t('last.title')}</div>
+        {next}
+      </div>
       {last.outcome === 'misread' && last.problem ? (
         <>
           <div className="last-scan-big">{t('gs1:misread')}</div>
@@ -114,7 +121,6 @@ export function LastScanCard() {
           <UnknownResolver code={last.code} />
         </div>
       ) : null}
-      {next}
     </section>
   );
 }
