@@ -159,6 +159,79 @@ async function check(page: Page, info: TestInfo, name: string, opts: { primary?:
   expect.soft(bad, `${name}: axe serious/critical violations`).toEqual([]);
 }
 
+/**
+ * What a worker reads and presses without scrolling: each element is inside the window, and its
+ * middle and four corners are its own (not under a sticky bar or a button, not clipped by a region).
+ */
+function uncovered(selectors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, sel] of Object.entries(selectors)) {
+    const el = document.querySelector(sel);
+    if (!el) {
+      out[name] = 'missing';
+      continue;
+    }
+    const b = el.getBoundingClientRect();
+    if (b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth) {
+      out[name] = `outside the window (${Math.round(b.left)},${Math.round(b.top)}–${Math.round(b.right)},${Math.round(b.bottom)})`;
+      continue;
+    }
+    // Inside rounded corners (the radius is 6 px).
+    const points = [
+      [b.left + b.width / 2, b.top + b.height / 2],
+      [b.left + 4, b.top + 4],
+      [b.right - 4, b.top + 4],
+      [b.left + 4, b.bottom - 4],
+      [b.right - 4, b.bottom - 4],
+    ] as const;
+    const over = points.map(([x, y]) => document.elementFromPoint(x, y)).find((at) => !at || (at !== el && !el.contains(at)));
+    out[name] = over === undefined ? 'in view' : `under ${over?.tagName.toLowerCase()} "${(over?.textContent ?? '').trim().slice(0, 30)}"`;
+  }
+  return out;
+}
+
+/**
+ * The bar of the screen's primary action: nothing of what scrolls in the screen is drawn in it or
+ * under it (a row showing through, or in the gap between the bar and the window's edge).
+ */
+function underPrimaryBar(): string[] {
+  const bar = document.querySelector('[data-primary]')!.parentElement!;
+  const main = bar.closest('main')!;
+  const top = bar.getBoundingClientRect().top;
+  const seen: string[] = [];
+  for (const el of Array.from(main.querySelectorAll('tr, li, p, label, .card, h2, h3'))) {
+    if (bar.contains(el)) continue;
+    let r = el.getBoundingClientRect();
+    // What its scrolling regions let through.
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowY === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      r = new DOMRect(r.left, Math.max(r.top, c.top), r.width, Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top));
+    }
+    if (r.height > 0.5 && r.bottom > top + 0.5)
+      seen.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" to ${Math.round(r.bottom)}`);
+  }
+  return seen;
+}
+
+/** Lines the text of each element takes. */
+function textLines(sel: string): number[] {
+  return Array.from(document.querySelectorAll(sel)).map((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(
+      Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)),
+    ).size;
+  });
+}
+
+/** Products of the recount and training checks (one name takes two lines on the card at 1024×768). */
+const ATKI = { sku: 'SKU-ATKI', barcode: '8690010015822', name: 'Yün Atkı' };
+const HIRKA = { sku: 'SKU-HIRKA', barcode: '8690010003157', name: 'Örgü Hırka Bej L' };
+const KORDON = { sku: 'SKU-KORDON', barcode: '8690010016522', name: 'Akıllı Saat Kordonu' };
+
 for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
   for (const viewport of sizes) {
     test.describe(`${language} ${viewport.width}×${viewport.height}`, () => {
@@ -234,10 +307,15 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         // While counting known items the scanning column needs no scrolling: the typed-code field
         // sits above the buttons, not under them (an unknown code's card, below, may grow).
         const column = await page.evaluate(() => {
+          // The column is a frame: the card is what would scroll (or the column, were its fields too tall).
+          const scrolls = (el: Element) => el.scrollHeight > el.clientHeight + 1;
           const left = document.querySelector('.counting-left')!;
           const field = document.querySelector('[data-testid="manual-code"]')!.getBoundingClientRect();
           const buttons = document.querySelector('.sticky-actions')!.getBoundingClientRect();
-          return { scrolls: left.scrollHeight > left.clientHeight + 1, fieldBelowButtons: field.bottom > buttons.top + 1 };
+          return {
+            scrolls: scrolls(left) || scrolls(document.querySelector('[data-testid="last-scan"]')!),
+            fieldBelowButtons: field.bottom > buttons.top + 1,
+          };
         });
         expect.soft(column, 'counting: the scanning column').toEqual({ scrolls: false, fieldBelowButtons: false });
         await scan(page, '2000000000008');
@@ -246,8 +324,10 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         // field are in view without scrolling the column.
         await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'unknown');
         const unknownColumn = await page.evaluate(() => {
-          const left = document.querySelector('.counting-left')!;
-          return { scrolls: left.scrollHeight > left.clientHeight + 1 };
+          const scrolls = (el: Element) => el.scrollHeight > el.clientHeight + 1;
+          return {
+            scrolls: scrolls(document.querySelector('.counting-left')!) || scrolls(document.querySelector('[data-testid="last-scan"]')!),
+          };
         });
         expect.soft(unknownColumn, 'counting an unknown code: the scanning column').toEqual({ scrolls: false });
         await check(page, info, '07-counts-counting');
@@ -275,6 +355,116 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await page.getByLabel(L.outbox.filter).selectOption('all');
         await page.getByRole('button', { name: L.outbox.actions.open }).first().click();
         await check(page, info, '12-outbox');
+      });
+
+      test('recount: Review says beside Send why it waits, recount mode keeps the scanning column, Recent counts keeps codes whole', async ({
+        page,
+        app,
+      }, info) => {
+        const L = resources[language];
+        const one = (text: string) => text.replace('{{count}}', '1');
+        await app.core.call('profiles.save', {
+          name: 'Depo',
+          omsUrl: app.sandbox.url,
+          pimUrl: app.sandbox.url,
+          companyId: 1,
+          storageCodes: ['A-01'],
+        });
+        await page.reload();
+        await page.getByLabel(L.signIn.userName, { exact: true }).fill('demo');
+        await page.getByLabel(L.signIn.password, { exact: true }).fill('demo1234');
+        await page.getByRole('button', { name: L.signIn.submit, exact: true }).click();
+        await expect(page.getByRole('navigation')).toBeVisible();
+        const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+        for (const p of [ATKI, HIRKA, KORDON]) productsOf(app.core.ctx.workspace()).save(p, 'saved');
+        // Yesterday's count of A-01 (ATKI 10, HIRKA 4, KORDON 20) and recount on variance (5 units, 20 %).
+        const call = async (method: string, input: unknown) => {
+          const r = (await app.core.call(method as never, input as never)) as { ok: boolean; value?: unknown; error?: unknown };
+          if (!r.ok) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
+          return r.value as { session: { id: number } };
+        };
+        const first = await call('counts.open', { storageCode: 'A-01' });
+        for (const [p, quantity] of [
+          [ATKI, 10],
+          [HIRKA, 4],
+          [KORDON, 20],
+        ] as const)
+          await call('counts.scan', { sessionId: first.session.id, code: p.barcode, quantity });
+        await call('counts.push', { sessionId: first.session.id, zeroMissing: false, confirmed: false });
+        await call('counts.setOptions', { recount: true });
+        await page.keyboard.press('Alt+6');
+        await page.keyboard.press('Alt+1');
+
+        // Recent counts: the storage code on one line however narrow its column.
+        await expect(page.getByTestId('count-history').getByRole('row')).toHaveCount(1);
+        await check(page, info, '13-counts-recent');
+        expect
+          .soft(await page.evaluate(textLines, '[data-testid="count-history"] td:first-child'), 'Recent counts: the storage code')
+          .toEqual([1]);
+
+        // Today: ATKI 17 (+7: to recount), HIRKA 4; KORDON not found.
+        await page.getByRole('button', { name: 'A-01', exact: true }).click();
+        await page.getByTestId('next-quantity').fill('17');
+        await scan(page, ATKI.barcode);
+        for (let i = 0; i < 4; i++) await scan(page, HIRKA.barcode);
+        await expect(page.getByTestId('count-totals')).toContainText('21');
+        await page.getByRole('button', { name: L.counts.actions.review }).click();
+        const why = page.getByText(one(L.counts.review.blocked_one));
+        await expect(why).toBeVisible();
+        await check(page, info, '14-counts-review-recount');
+        await page.getByRole('button', { name: L.counts.review.recount.start }).evaluate((b) => b.setAttribute('data-check', 'recount'));
+        const review = await page.evaluate(uncovered, {
+          send: '[data-primary]',
+          why: '#review-blocked',
+          recount: '[data-check="recount"]',
+        });
+        expect
+          .soft(review, 'Review: Send, why it waits and the recount, without scrolling')
+          .toEqual({ send: 'in view', why: 'in view', recount: 'in view' });
+        expect.soft(await page.evaluate(underPrimaryBar), 'Review: the lines show through or under the Send bar').toEqual([]);
+
+        // Recount mode, a product not to recount refused: the card's heading, the fields and the
+        // buttons stay in view.
+        await page.getByRole('button', { name: L.counts.review.recount.start }).click();
+        await expect(page.getByRole('region', { name: L.counts.recountMode.title })).toBeVisible();
+        await scan(page, HIRKA.barcode);
+        await expect(page.getByTestId('last-scan')).toHaveAttribute('data-outcome', 'failed');
+        await check(page, info, '15-counts-recount-mode');
+        const column = await page.evaluate(uncovered, {
+          card: '[data-testid="last-scan"] .last-scan-label',
+          quantity: '[data-testid="next-quantity"]',
+          code: '[data-testid="manual-code"]',
+          review: '.sticky-actions [data-primary]',
+        });
+        expect
+          .soft(column, 'recount mode: the scanning column')
+          .toEqual({ card: 'in view', quantity: 'in view', code: 'in view', review: 'in view' });
+      });
+
+      test('training: a product name on two lines and a typed quantity leave the fields whole above the buttons', async ({
+        page,
+        app,
+      }, info) => {
+        const L = resources[language];
+        await page.getByRole('button', { name: L.signIn.training, exact: true }).click();
+        await expect(page.getByTestId('training-banner')).toBeVisible();
+        const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+        productsOf(app.core.ctx.workspace()).save(KORDON, 'saved');
+        await page.getByRole('button', { name: 'A-01-01', exact: true }).click();
+        await scan(page, KORDON.barcode);
+        await expect(page.getByTestId('last-scan')).toContainText(KORDON.name);
+        await page.getByTestId('next-quantity').fill('5');
+        await expect(page.getByTestId('next-times')).toBeVisible();
+        await check(page, info, '16-counts-training');
+        const column = await page.evaluate(uncovered, {
+          card: '[data-testid="last-scan"] .last-scan-label',
+          name: '[data-testid="last-scan"] .last-scan-name',
+          quantity: '[data-testid="next-quantity"]',
+          code: '[data-testid="manual-code"]',
+        });
+        expect
+          .soft(column, 'training: the scanning column')
+          .toEqual({ card: 'in view', name: 'in view', quantity: 'in view', code: 'in view' });
       });
     });
   }
