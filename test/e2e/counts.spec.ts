@@ -46,6 +46,20 @@ test.describe('counting a storage code', () => {
     await expect(page.getByTestId('count-totals')).toContainText('1 unit');
   });
 
+  test('the label of the shelf being counted, scanned again, is not counted: the card says why, and what to do', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    await page.getByRole('button', { name: 'A-01' }).click();
+    await scanAtWindow(page, 'A-01');
+    const card = page.getByTestId('last-scan');
+    await expect(card).toHaveAttribute('data-outcome', 'failed');
+    await expect(card).toContainText('A-01 was not counted.');
+    await expect(card).toContainText(
+      'A-01 is the label of a storage code, not a product: it was not counted. Scan the items on the shelf (the count is of A-01).',
+    );
+    await expect(card).not.toContainText('Scan it again once the problem below is solved');
+    await expect(page.getByTestId('count-totals')).toContainText('0 units');
+  });
+
   test('after Undo the card does not say that nothing was scanned while items are still counted', async ({ page, app }) => {
     await signInToSandbox(page, app);
     await page.getByRole('button', { name: 'A-01' }).click();

@@ -10,19 +10,28 @@ export function ErrorText({
   error,
   id,
   quiet = false,
+  reasonOnly = false,
 }: {
   error: AppErrorShape | null | undefined;
   id?: string;
   /** In a list of past writes: a hint, not an alert the screen reader interrupts with. */
   quiet?: boolean;
+  /** Only the reason, when there is one (the card above already says what failed). */
+  reasonOnly?: boolean;
 }) {
   const { t } = useTranslation();
   if (!error) return null;
   const { title, why } = describeError(t, error);
   return (
     <div className={quiet ? 'hint' : 'error'} role={quiet ? undefined : 'alert'} id={id}>
-      <strong>{title}</strong>
-      {why ? <div>{why}</div> : null}
+      {reasonOnly && why ? (
+        <strong>{why}</strong>
+      ) : (
+        <>
+          <strong>{title}</strong>
+          {why ? <div>{why}</div> : null}
+        </>
+      )}
       {error.message ? (
         <details className="error-detail">
           <summary>{t('errors:technical')}</summary>

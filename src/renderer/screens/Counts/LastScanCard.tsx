@@ -35,6 +35,9 @@ export function LastScanCard() {
   const big = last.name ? null : (last.sku ?? last.code);
   const sub = [...new Set([last.sku, last.code])].filter((c): c is string => !!c && c !== big);
   if (last.outcome === 'failed') {
+    // Refused for a reason that says what to do (a shelf's label, a product not to recount): not
+    // "scan it again once the problem is solved", and no "some of the data is not valid" above it.
+    const refused = last.error?.code === 'invalid_input' && typeof last.error.params?.reason === 'string';
     return (
       <section
         className="last-scan last-scan-bad"
@@ -48,8 +51,8 @@ export function LastScanCard() {
           {next}
         </div>
         <div className="last-scan-big">{t('last.failed')}</div>
-        <div className="last-scan-sub">{t('last.failedHint', { code: shortCode(last.code) })}</div>
-        <ErrorText error={last.error} />
+        <div className="last-scan-sub">{t(refused ? 'last.refusedHint' : 'last.failedHint', { code: shortCode(last.code) })}</div>
+        <ErrorText error={last.error} reasonOnly={refused} />
       </section>
     );
   }

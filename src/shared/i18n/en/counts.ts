@@ -42,6 +42,7 @@ export const counts = {
     unknownHint: 'counted under its own code until you decide.',
     failed: 'Not counted',
     failedHint: '{{code}} was not stored. Scan it again once the problem below is solved.',
+    refusedHint: '{{code}} was not counted.',
     misread: 'Misread — scan again',
     misreadHint: 'The check digit of {{code}} is wrong (expected {{expected}}). Nothing was counted.',
     assign: 'Assign to SKU…',

@@ -45,6 +45,7 @@ export const counts: Shape<typeof en> = {
     unknownHint: 'siz karar verene kadar kendi kodu altında sayılıyor.',
     failed: 'Sayılmadı',
     failedHint: '{{code}} kaydedilmedi. Aşağıdaki sorun çözülünce yeniden okutun.',
+    refusedHint: '{{code}} sayılmadı.',
     misread: 'Hatalı okuma — yeniden okutun',
     misreadHint: '{{code}} kodunun kontrol hanesi yanlış ({{expected}} olmalıydı). Hiçbir şey sayılmadı.',
     assign: 'Bir SKU’ya ata…',
