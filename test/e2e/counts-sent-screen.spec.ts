@@ -3,6 +3,7 @@
  * was sent: the recount chosen, the SKUs set to 0 (Turkish, 1024×768, scans as a USB scanner sends
  * them). They showed the first count, and no line for a SKU set to 0.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Input, MethodName, Output } from '../../src/shared/contract';
 import { expect, test, type AppFixture } from './fixtures';
@@ -96,6 +97,15 @@ test('after sending the recount, the sending screen shows the quantity that was 
     .first()
     .click();
   await expect(page.getByRole('row').filter({ hasText: ATKI.sku }).getByRole('cell').nth(2)).toHaveText('12');
+  // Its CSV, from there: the first count, the recount, the choice and what was sent.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV dışa aktar' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
+  const csvRow = csv
+    .split('\r\n')
+    .find((l) => l.startsWith(`A-01;${ATKI.sku};`))!
+    .split(';');
+  expect([csvRow[4], csvRow[11], csvRow[12], csvRow[15]]).toEqual(['17', '12', 'recount', '12']);
 });
 
 test('a count sent with "set these to 0" lists the zeroed SKU, as 0, on its sending screen', async ({ page, app }) => {

@@ -1,7 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
+import { downloadText } from '../../download';
+import type { AppErrorShape } from '../../../shared/result';
 import { useCounts } from '../../store/counts';
 
 /** A sent count opened again shows its first lines (the CSV export has them all). */
@@ -10,7 +12,7 @@ const SHOWN_LINES = 200;
 /** After a push: each batch as the outbox sends it, with what the service answered. */
 export function PushStatus({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('counts');
-  const { session, items, load, watch, retry, linesById } = useCounts(
+  const { session, items, load, watch, retry, linesById, exportCsv } = useCounts(
     useShallow((s) => ({
       session: s.session,
       items: s.pushItems,
@@ -18,8 +20,10 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
       watch: s.watchOutbox,
       retry: s.retryPush,
       linesById: s.lines,
+      exportCsv: s.exportCsv,
     })),
   );
+  const [exportError, setExportError] = useState<AppErrorShape | null>(null);
   const lines = useMemo(() => Object.values(linesById).sort((a, b) => a.sku.localeCompare(b.sku)), [linesById]);
   // What went to the service: the recount where it was chosen, 0 for a SKU set to 0 at sending.
   const sentOf = (l: (typeof lines)[number]) => l.sent ?? l.quantity;
@@ -86,9 +90,25 @@ export function PushStatus({ onDone }: { onDone: () => void }) {
           {lines.length > SHOWN_LINES ? <p className="hint">{t('history.moreLines', { count: lines.length - SHOWN_LINES })}</p> : null}
         </div>
       ) : null}
-      <button type="button" className="btn btn-primary" data-primary onClick={onDone}>
-        {t('actions.other')}
-      </button>
+      <div className="row">
+        <button type="button" className="btn btn-primary" data-primary onClick={onDone}>
+          {t('actions.other')}
+        </button>
+        {/* A sent count too: its CSV then holds the quantities sent (sent_qty). */}
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            void exportCsv(session.id).then((r) => {
+              setExportError(r.ok ? null : r.error);
+              if (r.ok) downloadText(r.value.filename, r.value.csv);
+            })
+          }
+        >
+          {t('actions.export')}
+        </button>
+      </div>
+      <ErrorText error={exportError} />
     </section>
   );
 }
