@@ -113,6 +113,22 @@ describe('training mode and the active connection', () => {
     expect((await t.call('outbox.list', {})).map((w) => w.summary.lines)).toEqual([1]);
   });
 
+  it('a count and the inspections exported in training say so in the file name; real ones do not', async () => {
+    t = await rig({ core: { trainingService: sandboxTrainingService } });
+    const files = async () => {
+      const id = (await t.call('counts.open', { storageCode: 'A-01-01' })).session.id;
+      await t.call('counts.scan', { sessionId: id, code: 'RAF-1' });
+      const count = await t.call('counts.export', { sessionId: id, timeZone: 'Europe/Istanbul' });
+      const day = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString(), timeZone: 'Europe/Istanbul' };
+      return [count.filename, (await t.call('returns.export', day)).filename];
+    };
+    await t.call('session.startTraining', {});
+    expect((await files()).every((f) => f.startsWith('training-'))).toBe(true);
+    await t.call('session.signOut', { forget: false });
+    await t.signIn({ storageCodes: ['A-01-01'] });
+    expect((await files()).some((f) => f.startsWith('training-'))).toBe(false);
+  });
+
   it('a training connection left active by an earlier version is not used by the next start', async () => {
     t = await rig({ core: { trainingService: sandboxTrainingService } });
     await t.call('session.startTraining', {});

@@ -12,6 +12,13 @@ test.describe('sign-in', () => {
     expect((await app.core.call('session.get', {})).ok).toBe(true);
   });
 
+  test('a sheet printed in training says it is training (the sheet covered the banner)', async ({ page }) => {
+    await page.getByRole('button', { name: 'Training mode' }).click();
+    await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: /^Shelf labels \(\d+ storage codes\)…$/ }).click();
+    await expect(page.getByTestId('print-training')).toHaveText('TRAINING MODE — nothing you do here reaches the real service.');
+  });
+
   test('signing out of training with a count open says the practice count does not come back (it promised it would)', async ({ page }) => {
     await page.getByRole('button', { name: 'Training mode' }).click();
     await page.getByRole('navigation').getByRole('button', { name: 'Counts' }).click();

@@ -68,3 +68,11 @@ export class Training {
     await s?.close();
   }
 }
+
+/**
+ * A file made in training says so in its name (`training-count-A-01-….csv`): practice counts and
+ * inspections of made-up customers looked exactly like the day's real ones.
+ */
+export function trainingFile<T extends { filename: string }>(ws: { profile: { training: boolean } }, file: T): T {
+  return ws.profile.training ? { ...file, filename: `training-${file.filename}` } : file;
+}

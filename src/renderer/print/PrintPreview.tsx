@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import '../styles/print.css';
+import { useApp } from '../store/app';
 import { barcodeImage } from './barcode';
 import { pages, perPage, type LabelSize, type PrintedCode } from './sheets';
 
@@ -43,6 +44,9 @@ export function PrintPreview({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['labels', 'common']);
+  // The sheet covers the app's training banner: it says so itself (on the screen; label stock
+  // is cut to the millimetre, so nothing is added to the printed pages).
+  const training = useApp((s) => s.session.training);
   const { columns, marginXMm, marginYMm } = perPage(size);
   const sheet = useMemo(() => pages(codes, size), [codes, size]);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -74,6 +78,11 @@ export function PrintPreview({
     <div ref={overlayRef} className="print-overlay" role="dialog" aria-modal="true" aria-label={title} data-testid="print-preview">
       <div className="print-toolbar">
         <strong>{title}</strong>
+        {training ? (
+          <span className="pill pill-warn" data-testid="print-training">
+            {t('common:training.banner')}
+          </span>
+        ) : null}
         <span>{t('pages', { count: sheet.length })}</span>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t('print')}

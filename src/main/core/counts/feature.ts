@@ -7,6 +7,7 @@ import { outboxOf } from '../outbox/outbox';
 import { countsOf } from './counts-repo';
 import { inventorySender } from './inventory-sender';
 import { exportCsv, push, review } from './push';
+import { trainingFile } from '../training';
 import { refreshPackages } from './refresh';
 
 /** This PC on counts: the station name of the settings, else the computer's host name. */
@@ -86,6 +87,6 @@ export const countsFeature: Feature = {
     },
     'counts.history': ({ storageCode, limit }) => countsOf(ctx.workspace()).history(storageCode ?? null, limit),
     'counts.pushStatus': ({ sessionId }) => outboxOf(ctx.workspace(), ctx).list({ ref: `count:${sessionId}`, limit: 1000 }),
-    'counts.export': ({ sessionId, timeZone }) => exportCsv(ctx.workspace(), sessionId, timeZone),
+    'counts.export': ({ sessionId, timeZone }) => trainingFile(ctx.workspace(), exportCsv(ctx.workspace(), sessionId, timeZone)),
   }),
 };

@@ -1,5 +1,6 @@
 import type { Feature } from '../feature';
 import { packagesOf } from '../packages/packages-repo';
+import { trainingFile } from '../training';
 import { returnsOf } from './returns-repo';
 
 export const returnsFeature: Feature = {
@@ -26,7 +27,7 @@ export const returnsFeature: Feature = {
         repo.ackChange(id);
         return repo.get(id);
       },
-      'returns.export': (input) => returnsOf(ctx.workspace()).exportCsv(input),
+      'returns.export': (input) => trainingFile(ctx.workspace(), returnsOf(ctx.workspace()).exportCsv(input)),
     };
   },
 };

@@ -1,18 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import type { ReturnDetail } from '../../../shared/domain/returns';
 import { formatDateTime } from '../../i18n/format';
+import { useApp } from '../../store/app';
 
 /**
  * The inspection sheet for the people who confirm or reject returns in the service. Only visible
  * when printing (Chromium's print, "Save as PDF" for a file); see styles/returns.css.
  */
 export function PrintSheet({ detail }: { detail: ReturnDetail }) {
-  const { t } = useTranslation('returns');
+  const { t } = useTranslation(['returns', 'common']);
+  // A practice sheet of made-up customers must not pass for a real one on somebody's desk.
+  const training = useApp((s) => s.session.training);
   const r = detail.package.record;
   const insp = detail.inspection;
   const lines = insp?.lines ?? detail.expected;
   return (
     <div className="print-sheet" data-testid="print-sheet">
+      {training ? <p className="print-training">{t('common:training.banner')}</p> : null}
       <h1>
         {t('sheet.title')} — {detail.package.summary.id}
       </h1>
