@@ -53,6 +53,14 @@ export function CountsScreen() {
       if (fill(document.activeElement, code)) return beep('ok', sound);
       // A count being opened (the worker just picked a storage code): the scan belongs to it.
       await useCounts.getState().opening;
+      // Review shows what will be sent: a scan there is not counted (it was dropped without a word),
+      // nor a command barcode taken (Undo changed the count behind Review; Done closed it and the
+      // next count opened in Review).
+      const open = useCounts.getState().session;
+      if (reviewingNow.current && open?.state === 'open') {
+        useUi.getState().toast('error', { key: 'counts:review.scanNotTaken', params: { code } });
+        return beep('error', sound);
+      }
       // A command barcode (the printed command sheet) is never a product or a storage code.
       const command = await runCountCommand(code, { review: () => setReviewing(true) });
       if (command) return beep(command === true ? 'ok' : 'error', sound);
@@ -61,11 +69,6 @@ export function CountsScreen() {
         await openStorage(shelfCode(code));
         beep(useCounts.getState().session ? 'ok' : 'error', sound);
         return;
-      }
-      // Review shows what will be sent: a scan there is not counted (it was dropped without a word).
-      if (reviewingNow.current && current.state === 'open') {
-        useUi.getState().toast('error', { key: 'counts:review.scanNotTaken', params: { code } });
-        return beep('error', sound);
       }
       if (current.state !== 'open') {
         // After a count was sent, a shelf label starts the next count.
