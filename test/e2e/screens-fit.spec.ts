@@ -250,6 +250,8 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
           storageCodes: ['A-01-01', 'A-01-02', 'B-02-01', 'IADE-01'],
         });
         await page.reload();
+        // The sign-in drawn, not "Loading…" (a CI run measured the page before the app had started).
+        await expect(page.getByLabel(L.signIn.userName, { exact: true })).toBeVisible();
         await check(page, info, '01-sign-in');
         await page.getByLabel(L.signIn.userName, { exact: true }).fill('demo');
         await page.getByLabel(L.signIn.password, { exact: true }).fill('demo1234');
