@@ -66,6 +66,8 @@ describe('stock that moved during the count (issue 18.1)', () => {
     // "Gönderi Yola Çıktı"), nothing came back; it was counted as 3 back on the shelf.
     expect(moveDirection('order', 'Picked', 'CancelRequestDenied')).toBe(0);
     expect(moveDirection('order', 'CancelRequestDenied', 'Shipped')).toBe(0);
+    // Nor before the pick (a request can be made while the order is Created).
+    expect(moveDirection('order', 'Created', 'CancelRequestDenied')).toBe(0);
     // Not delivered: the goods are with the carrier until they come back (UnDeliveredAndReturned).
     expect(moveDirection('order', 'Shipped', 'UnDelivered')).toBe(0);
     expect(moveDirection('order', 'UnDelivered', 'UnDeliveredAndReturned')).toBe(1);
@@ -252,5 +254,42 @@ describe('stock that moved during the count (issue 18.1)', () => {
     expect(r.lines.map((l) => l.sku)).toEqual([still]);
     await t.call('counts.push', { sessionId: id, zeroMissing: true, confirmed: true });
     expect(await lastBody()).toEqual({ [still]: 2, [a.sku]: 0 });
+  });
+});
+
+const rec = (status: string, cancelled: boolean) => ({
+  id: 990001,
+  status,
+  lastModifiedDate: new Date().toISOString(),
+  lines: [
+    {
+      sku: 'SKU-CANCEL-1',
+      quantity: 2,
+      itemLines: [
+        { sourceOrderItemLineId: 'L1', quantity: 1, isCancel: cancelled },
+        { sourceOrderItemLineId: 'L2', quantity: 1, isCancel: cancelled },
+      ],
+    },
+  ],
+});
+
+describe('an order picked and then cancelled during a count', () => {
+  it("records the goods that left coming back, though the cancelled record marks every item line cancelled (the service's sample)", async () => {
+    t = await rig({ sandbox: { packages: 5, returns: 0, days: 5, seed: 3 } });
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    await t.call('counts.open', { storageCode: 'A-01' });
+    const repo = packagesOf(ws);
+    const store = (r: ReturnType<typeof rec>) =>
+      ws.db.transaction(() => repo.upsertRows([toCacheRow(r as never, 'order', 0)], new Date().toISOString()))();
+    store(rec('Created', false));
+    store(rec('Picked', false));
+    store(rec('Cancelled', true)); // the service's record after the cancel: its item lines say isCancel
+    const moves = ws.db.prepare('SELECT sku, units, from_status, to_status FROM package_moves ORDER BY id').all();
+    // -2 when picked, +2 when cancelled: net 0
+    expect(moves).toEqual([
+      { sku: 'SKU-CANCEL-1', units: -2, from_status: 'Created', to_status: 'Picked' },
+      { sku: 'SKU-CANCEL-1', units: 2, from_status: 'Picked', to_status: 'Cancelled' },
+    ]);
   });
 });

@@ -89,7 +89,10 @@ describe('applying notifications to the cache', () => {
     const { repo, service } = await setup();
     service.receive(hook('CancelOrderItemLineRejectedEvent'));
     let item = repo.get('order', 1001).record.lines![0]!.itemLines![0]!;
-    expect(repo.get('order', 1001).summary.status).toBe('CancelRequestDenied');
+    // The request was refused; the package stays where it was (Picked), the event in its history.
+    expect(repo.get('order', 1001).summary.status).toBe('Picked');
+    expect(repo.get('order', 1001).record.packageHistories!.at(-1)).toMatchObject({ status: 'CancelRequestDenied' });
+    expect(item).toMatchObject({ packageItemStatusName: 'CancelRequestDenied' });
     expect(item).toMatchObject({ rejectReason: 'Gönderi Yola Çıktı', isCancel: false });
     service.receive(hook('CancelOrderItemLineConfirmedEvent'));
     item = repo.get('order', 1001).record.lines![0]!.itemLines![0]!;
@@ -99,7 +102,7 @@ describe('applying notifications to the cache', () => {
   it('after a refused cancel request the package goes on: its next status (Shipped, Delivered) is applied, not taken for an older one', async () => {
     const { repo, service } = await setup();
     service.receive(hook('CancelOrderItemLineRejectedEvent'));
-    expect(repo.get('order', 1001).summary.status).toBe('CancelRequestDenied');
+    expect(repo.get('order', 1001).summary.status).toBe('Picked');
     expect(service.receive(hook('OrderPackageStatusChangedEvent'))).toMatchObject({ matched: true, applied: true });
     expect(repo.get('order', 1001).summary.status).toBe('Shipped');
   });

@@ -81,7 +81,10 @@ export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification
   };
   const newer = cacheIsNewer(raw, row.kind, n, receivedAt);
   if (newer) return newer;
-  raw.status = n.packageStatusName;
+  // A refused cancel request is the request's outcome, not where the package is: it keeps its own
+  // status (Picked, Shipped…), so the goods stay where they were and its next status follows.
+  const refusedCancel = n.hookName === 'CancelOrderItemLineRejectedEvent';
+  if (!refusedCancel) raw.status = n.packageStatusName;
   raw.lastModifiedDate = receivedAt;
   raw.packageHistories = [
     ...(raw.packageHistories ?? []),
@@ -95,7 +98,7 @@ export function applyToPackage(ws: Workspace, pk: number, n: PackageNotification
   }
   if (n.hookName === 'ReturnOrderPackageConfirmedEvent') raw.isConfirm = true;
   if (n.hookName === 'ReturnOrderPackageRejectedEvent') raw.isConfirm = false;
-  if ('packageStatusReasonName' in n) {
+  if ('packageStatusReasonName' in n && !refusedCancel) {
     raw.statusReasonName = n.packageStatusReasonName ?? null;
     raw.statusReasonDesc = n.packageStatusReasonDesc ?? null;
   }

@@ -3,13 +3,18 @@ import type { Db } from '../db/open';
 import type { CacheRow } from './cache-record';
 
 /**
- * Order statuses in which the goods have left the stock (picked, and everything after it). Two more
- * leave them where they are: a cancel request the seller refused (the sample's reason: "Gönderi
- * Yola Çıktı", the parcel is on its way), and a parcel the carrier could not deliver, which is
- * with the carrier until it is back (UnDeliveredAndReturned). Both read as goods back on the
- * shelf: a count's "subtract what moved" then sent the picked units on top of what was counted.
+ * Order statuses in which the goods have left the stock (picked, and everything after it), a parcel
+ * the carrier could not deliver included: it is with the carrier until it is back
+ * (UnDeliveredAndReturned). It read as goods back on the shelf, and a count's "subtract what
+ * moved" sent the picked units on top of what was counted.
  */
-const OUT = new Set(['Picked', 'Invoiced', 'Shipped', 'Delivered', 'CancelRequestDenied', 'UnDelivered']);
+const OUT = new Set(['Picked', 'Invoiced', 'Shipped', 'Delivered', 'UnDelivered']);
+/**
+ * A cancel request the seller refused leaves the goods where they were, picked or not (the sample's
+ * reason: "Gönderi Yola Çıktı"; a request can also be made before the pick). A notification keeps
+ * the package's own status for it (notifications/apply.ts); a list that says it moves nothing.
+ */
+const NO_MOVE = new Set(['CancelRequestDenied']);
 /** Return statuses in which the goods are back (the return was accepted). */
 const RETURNED = new Set(['Returned']);
 /** How far the service's clock may run ahead of ours for its modification time to be believed. */
@@ -22,6 +27,7 @@ const CLOCK_MARGIN_MS = 5 * 60_000;
  */
 export function moveDirection(kind: PackageKind, from: string | null, to: string | null): -1 | 0 | 1 {
   if (from === to) return 0;
+  if ((from !== null && NO_MOVE.has(from)) || (to !== null && NO_MOVE.has(to))) return 0;
   if (kind === 'return') return to !== null && RETURNED.has(to) && !(from !== null && RETURNED.has(from)) ? 1 : 0;
   const wasOut = from !== null && OUT.has(from);
   const isOut = to !== null && OUT.has(to);
@@ -44,9 +50,22 @@ export function createMoveRecorder(db: Db) {
   return {
     /** Whether moves are recorded now (a count is open); asked once per stored page. */
     watching: () => anyOpen.get() !== undefined,
-    record(pk: number, from: string | null, row: CacheRow, seenAt: string, source: 'sync' | 'notification') {
+    /**
+     * `before`: the units of the package as it was stored. Goods that come back are the ones that
+     * left: a cancelled package's record marks every item line cancelled (the service's sample), so
+     * its own units are none.
+     */
+    record(
+      pk: number,
+      from: string | null,
+      row: CacheRow,
+      seenAt: string,
+      source: 'sync' | 'notification',
+      before?: () => Iterable<[string, number]> | null,
+    ) {
       const dir = moveDirection(row.kind, from, row.status);
       if (dir === 0) return;
+      const units = (dir === 1 && row.kind === 'order' ? before?.() : null) ?? row.units;
       const seen = Date.parse(seenAt);
       const modified = row.lastModifiedTs;
       const at = new Date(
@@ -56,7 +75,7 @@ export function createMoveRecorder(db: Db) {
             ? seen
             : Date.now(),
       ).toISOString();
-      for (const [sku, units] of row.units) if (units > 0) insert.run(pk, sku, dir * units, from, row.status, at, source);
+      for (const [sku, n] of units) if (n > 0) insert.run(pk, sku, dir * n, from, row.status, at, source);
     },
   };
 }

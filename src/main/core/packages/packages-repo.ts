@@ -7,7 +7,7 @@ import type { Db } from '../db/open';
 import { CACHE_FTS_TABLES } from '../db/migrations/workspace/019-index-merges';
 import { countCache, ftsPhrase, statementCache } from '../db/statements';
 import { AppError } from '../errors';
-import { codeMatch, codePrefixMatch, normCode, type CacheRow } from './cache-record';
+import { codeMatch, codePrefixMatch, normCode, toCacheRow, type CacheRow } from './cache-record';
 import { createMoveRecorder } from './moves';
 import { packRecord, unpackRecord } from './record-pack';
 
@@ -96,8 +96,8 @@ export interface ProductLearning {
  */
 export function createPackagesRepo(db: Db) {
   const products = createProductsRepo(db);
-  const findPk = db.prepare<[PackageKind, number], { pk: number; status: string | null; raw: Buffer | null }>(
-    'SELECT pk, status, raw FROM packages WHERE kind = ? AND id = ?',
+  const findPk = db.prepare<[PackageKind, number], { pk: number; status: string | null; raw: Buffer | null; raw_json: string }>(
+    'SELECT pk, status, raw, raw_json FROM packages WHERE kind = ? AND id = ?',
   );
   const insertPackage = db.prepare(
     `INSERT INTO packages (id, kind, order_number, source_package_id, status, cargo_name, cargo_tracking_number, cargo_key, cargo_barcode,
@@ -207,7 +207,18 @@ export function createPackagesRepo(db: Db) {
         updatePackage.run({ ...params, pk });
         deleteText.run(pk);
         updated += 1;
-        if (watching) moves.record(pk, existing.status, row, source.seenAt, source.source);
+        if (watching) {
+          const stored = existing;
+          // Only for goods that come back (rare): the record as it was, read again.
+          const before = () => {
+            try {
+              return toCacheRow(PackageRecord.parse(JSON.parse(recordJson(stored))), row.kind, 0).units;
+            } catch {
+              return null;
+            }
+          };
+          moves.record(pk, existing.status, row, source.seenAt, source.source, before);
+        }
       } else {
         pk = Number(insertPackage.run(params).lastInsertRowid);
         inserted += 1;
