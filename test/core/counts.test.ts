@@ -36,7 +36,8 @@ describe('counting', () => {
 
   it('the label of a storage code scanned while counting is never counted: not the shelf being counted, nor another one (it was a line "A-01" of one unknown unit)', async () => {
     const id = await setup(['A-01', 'IADE-01']);
-    for (const code of ['A-01', 'a-01', 'IADE-01']) {
+    // Also with the symbology identifier a scanner may send before a Code 128 (`]C0`).
+    for (const code of ['A-01', 'a-01', 'IADE-01', ']C0A-01']) {
       const r = await t.core.call('counts.scan', { sessionId: id, code });
       expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input', params: { reason: 'storage_code_scanned' } } });
     }

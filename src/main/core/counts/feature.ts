@@ -8,6 +8,7 @@ import { countsOf } from './counts-repo';
 import { inventorySender } from './inventory-sender';
 import { exportCsv, push, review } from './push';
 import { trainingFile } from '../training';
+import { interpretScan } from '../../../shared/gs1/scan-intent';
 import { refreshPackages } from './refresh';
 
 /** This PC on counts: the station name of the settings, else the computer's host name. */
@@ -49,7 +50,9 @@ export const countsFeature: Feature = {
       // again to be sure) was a line of one unknown unit, and "count it as its own SKU" sent a SKU
       // "A-01" to the service. A product that carries the same code as its SKU or barcode wins.
       const counting = countsOf(ws).session(input.sessionId).storageCode;
-      const shelf = shelfOf(input.code, [...ws.profile.storageCodes, counting]);
+      // Without the symbology identifier a scanner may put before it (`]C0A-01`), as a count opens.
+      const read = interpretScan(input.code, { gsSubstitute: settings.scanner.gsSubstitute });
+      const shelf = shelfOf(read.kind === 'plain' ? read.code : input.code, [...ws.profile.storageCodes, counting]);
       if ((shelf === counting || ws.profile.storageCodes.includes(shelf)) && !productsOf(ws).resolve(shelf))
         throw new AppError('invalid_input', `${shelf} is a storage code's label, not a product`, {
           reason: 'storage_code_scanned',
