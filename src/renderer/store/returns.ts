@@ -205,12 +205,15 @@ export const useReturns = create<ReturnsState>()((set, get) => {
       const code = get().noMatch;
       if (code === null || get().noMatchWhy === 'inspection_done') return;
       set({ looking: { code, state: 'looking' } });
+      const openBefore = get().selected;
       // Returns only, further back than the refresh: a return that came in today for an order of
       // three weeks ago may be outside the refresh's days (the service may filter by the order's date).
       const from = new Date(Date.now() - RETURNS_LOOKBACK_DAYS * 86_400_000).toISOString();
       const r = await call('packages.sync', { kinds: ['return'], from, wait: true });
-      // The worker scanned something else meanwhile: that is what the screen is about now.
+      // The worker scanned something else, or opened a return, meanwhile: that is what the screen
+      // is about now (the return they opened by hand was replaced by the one looked for).
       if (get().looking?.code !== code || get().noMatch !== code) return;
+      if (get().selected !== openBefore) return set({ looking: null });
       if (!r.ok) return set({ looking: { code, state: 'failed', error: r.error } });
       // As a label only (with a return open, the same code as an item would count it).
       const again = await call('returns.scan', { code });
