@@ -77,3 +77,48 @@ describe('a return notification about a return the cache does not have', () => {
     expect(packagesOf(ws).get('return', added[0]!).summary).toMatchObject({ id: added[0], status: 'Returned', isConfirm: true });
   });
 });
+
+describe('a return notification whose return never comes', () => {
+  it('looks 60 days back once, not at every catch-up (one a minute, for a week)', async () => {
+    t = await rig({ sandbox: { packages: 20, returns: 5, seed: 4 } });
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    let clock = Date.now();
+    const timers: (() => void)[] = [];
+    const service = new NotificationsService(ws, t.core.ctx, {
+      background: true,
+      now: () => clock,
+      setTimer: (fn) => {
+        timers.push(fn);
+        return { unref: () => undefined } as unknown as NodeJS.Timeout;
+      },
+    });
+    const confirmed = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/webhook_ReturnOrderPackageConfirmedEvent.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const sync = syncOf(ws, t.core.ctx);
+    const catchUp = async (packageId: string) => {
+      service.receive(PackageNotification.parse({ ...confirmed, packageId, items: [] }));
+      timers.shift()!();
+      await sync.running();
+      clock += CATCH_UP_EVERY_MS;
+    };
+    const returnWindows = () =>
+      ws.db
+        .prepare<[], { days: number }>(
+          "SELECT round((to_ts - from_ts) / 86400000.0) AS days FROM sync_runs WHERE kind = 'return' ORDER BY id",
+        )
+        .all()
+        .map((r) => r.days);
+    await catchUp('999999');
+    // Later catch-ups (for an order's notification here) while it is still unmatched: a week.
+    service.receive(unknownPackage(1));
+    timers.shift()!();
+    await sync.running();
+    clock += CATCH_UP_EVERY_MS;
+    expect(returnWindows()).toEqual([60, 7]);
+    // Another such notification: its own look back.
+    await catchUp('999998');
+    expect(returnWindows()).toEqual([60, 7, 60]);
+  });
+});

@@ -107,6 +107,9 @@ export class NotificationsService {
     this.syncTimer.unref?.();
   }
 
+  /** The newest return notification whose catch-up looked RETURNS_LOOKBACK_DAYS back. */
+  private returnsLookedBackTo = 0;
+
   /**
    * Starts a sync of the days the unmatched notifications can be about: a week before the earliest,
    * for returns RETURNS_LOOKBACK_DAYS (a return comes in weeks after its order, whose date the
@@ -117,15 +120,24 @@ export class NotificationsService {
     const unmatched = this.repo.unmatchedSince(new Date(this.now() - 7 * DAY).toISOString());
     if (unmatched.length === 0) return;
     const earliest = Math.min(...unmatched.map((u) => Date.parse(u.receivedAt)));
+    // The long look back once for each return notification that came since the last one: one whose
+    // return never comes would have had every catch-up (one a minute, for a week) page 60 days.
+    const newReturns = unmatched.filter((u) => u.notification.packageType === 'Return' && u.id > this.returnsLookedBackTo);
     try {
       const sync = syncOf(this.ctx.workspace(), this.ctx);
-      if (!sync.isRunning())
+      if (!sync.isRunning()) {
         sync.start({
           from: new Date(earliest - 7 * DAY).toISOString(),
-          ...(unmatched.some((u) => u.notification.packageType === 'Return')
-            ? { returnsFrom: new Date(earliest - RETURNS_LOOKBACK_DAYS * DAY).toISOString() }
+          ...(newReturns.length > 0
+            ? {
+                returnsFrom: new Date(
+                  Math.min(...newReturns.map((u) => Date.parse(u.receivedAt))) - RETURNS_LOOKBACK_DAYS * DAY,
+                ).toISOString(),
+              }
             : {}),
         });
+        this.returnsLookedBackTo = Math.max(this.returnsLookedBackTo, ...newReturns.map((u) => u.id));
+      }
     } catch {
       // signed out meanwhile
     }
