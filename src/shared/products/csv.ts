@@ -347,7 +347,10 @@ class RowBuilder {
       if (m) main.Model = m;
       if (!option && above && m && codeKey(above.model) === codeKey(m)) main.Option = above.option;
     } else {
-      Object.assign(main, withSingleDefaults({ Main: main }).Main);
+      // `main` carries no Type yet (the record gets it below): told here.
+      const { Model, Option } = withSingleDefaults<{ Main: Obj }>({ Main: { ...main, Type: ProductType.single } }).Main;
+      if (Model !== undefined) main.Model = Model;
+      if (Option !== undefined) main.Option = Option;
       this.lastModel = null;
       this.lastOption = null;
     }
