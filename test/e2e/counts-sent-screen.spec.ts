@@ -91,6 +91,8 @@ test('after sending the recount, the sending screen shows the quantity that was 
   await expect(page.getByTestId('push-totals')).toHaveText('Servise giden: 16 adet · 2 ürün');
   // Opened again from Recent counts: the same.
   await page.getByRole('button', { name: 'Başka bir depo kodu say' }).click();
+  // Both counts listed (the list is read again as the screen opens), the newest first.
+  await expect(page.getByTestId('count-history').getByRole('button', { name: /sayımı aç$/ })).toHaveCount(2);
   await page
     .getByTestId('count-history')
     .getByRole('button', { name: /sayımı aç$/ })
@@ -124,7 +126,8 @@ test('a count sent with "set these to 0" lists the zeroed SKU, as 0, on its send
   await page.getByRole('button', { name: 'Kontrol et ve gönder' }).click();
   await page.getByLabel('Bunları 0 yap (rafta yoklar)').check();
   const confirm = page.getByLabel('Yukarıda işaretli satırları kontrol ettim; gönder.');
-  if (await confirm.count()) await confirm.check();
+  // Setting a SKU to 0 asks for the confirmation (it appears once the box above is ticked).
+  await confirm.check();
   await page.getByRole('button', { name: /ürünün sayısını gönder/ }).click();
   await expect(page.getByTestId('push-item').first()).toHaveAttribute('data-state', 'sent');
   const inv = (await app.admin('inventory')) as { items: { sku: string; qty: number }[] };
