@@ -135,13 +135,20 @@ export const scanAtWindow = (page: Page, code: string) => sendKeys(page, burstKe
  * answer, each stamped with a scanner's time, so the gaps stay a scanner's even on a loaded machine.
  * US layout, then Enter.
  */
+/** The time stamp (s) of the last key scanAsDevice sent. */
+let lastDeviceStamp = 0;
+
 export async function scanAsDevice(page: Page, code: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   // Each key carries a scanner's time stamp, 5 ms after the one before: what the page's scan
   // detector reads. Without it the stamps are the moments Chromium took the keys in, and a loaded
   // machine spread a short scan out into typing.
-  const start = Date.now() / 1000;
-  const events = burstKeys(code, 'us').flatMap((k, i) => {
+  // After the last scan's last stamp (those run ahead of the clock by 5 ms a key): a scan sent right
+  // after another one had stamps among the other one's, as no scanner sends them.
+  const start = Math.max(Date.now() / 1000, lastDeviceStamp + 0.05);
+  const keys = burstKeys(code, 'us');
+  lastDeviceStamp = start + keys.length * 0.005;
+  const events = keys.flatMap((k, i) => {
     const vk = k.key === 'Enter' ? 13 : k.key === '-' ? 189 : k.key.toUpperCase().charCodeAt(0);
     const text = k.key === 'Enter' ? '\r' : k.key;
     const common = { key: k.key, code: k.code, windowsVirtualKeyCode: vk, modifiers: k.shiftKey ? 8 : 0, timestamp: start + i * 0.005 };
