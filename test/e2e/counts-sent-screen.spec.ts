@@ -6,32 +6,17 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Input, MethodName, Output } from '../../src/shared/contract';
-import { expect, test, type AppFixture } from './fixtures';
+import { expect, signInToSandbox, test, type AppFixture } from './fixtures';
 import { scanAsDevice } from './keyboards';
 
 test.use({ language: 'tr', viewport: { width: 1024, height: 768 } });
-
-async function signInTr(page: Page, app: AppFixture) {
-  await app.core.call('profiles.save', {
-    name: 'Depo',
-    omsUrl: app.sandbox.url,
-    pimUrl: app.sandbox.url,
-    companyId: 1,
-    storageCodes: ['A-01'],
-  });
-  await page.reload();
-  await page.getByLabel('Kullanıcı adı', { exact: true }).fill('demo');
-  await page.getByLabel('Şifre', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Giriş yap', exact: true }).click();
-  await page.getByRole('navigation').waitFor();
-}
 
 const ATKI = { sku: 'SKU-ATKI', barcode: '8690010015822', name: 'Yün Atkı' };
 const HIRKA = { sku: 'SKU-HIRKA', barcode: '8690010003157', name: 'Örgü Hırka Bej L' };
 const KORDON = { sku: 'SKU-KORDON', barcode: '8690010016522', name: 'Akıllı Saat Kordonu' };
 
 async function setup(page: Page, app: AppFixture) {
-  await signInTr(page, app);
+  await signInToSandbox(page, app, ['A-01'], 'tr');
   const { productsOf } = await import('../../src/main/core/catalog/products-repo');
   for (const p of [ATKI, HIRKA, KORDON]) productsOf(app.core.ctx.workspace()).save(p, 'saved');
   const call = async <M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> => {

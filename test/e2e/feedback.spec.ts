@@ -12,7 +12,9 @@ test.describe('feedback a worker cannot miss', () => {
     await expect(page.getByTestId('toasts')).toContainText('A scan was read (8690000000001), but this screen does not use scans.');
     // "Send all again" with nothing refused says why it cannot be pressed.
     await expect(page.getByRole('button', { name: 'Send all again' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Send all again' })).toHaveAccessibleDescription('No write was refused: there is nothing to send again.');
+    await expect(page.getByRole('button', { name: 'Send all again' })).toHaveAccessibleDescription(
+      'No write was refused: there is nothing to send again.',
+    );
 
     // Settings takes scans only in the scanner test; elsewhere a scan says so.
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
@@ -29,7 +31,9 @@ test.describe('feedback a worker cannot miss', () => {
     await page.getByRole('navigation').getByRole('button', { name: 'Products' }).click();
     await page.getByRole('main').click({ position: { x: 5, y: 5 } });
     await scan(page, '8690000000004');
-    await expect(page.getByTestId('toasts')).toContainText('A scan was read (8690000000004). To put it in a product, click a Barcode field first');
+    await expect(page.getByTestId('toasts')).toContainText(
+      'A scan was read (8690000000004). To put it in a product, click a Barcode field first',
+    );
 
     await page.getByRole('navigation').getByRole('button', { name: 'Counts' }).click();
     await page.getByRole('button', { name: 'A-01' }).click();
@@ -53,18 +57,7 @@ test.describe('Turkish with the service offline', () => {
 
   test('errors and toasts are Turkish, technical text folded away', async ({ page, app }) => {
     const L = resources.tr;
-    await app.core.call('profiles.save', {
-      name: 'Depo',
-      omsUrl: app.sandbox.url,
-      pimUrl: app.sandbox.url,
-      companyId: 1,
-      storageCodes: ['A-01'],
-    });
-    await page.reload();
-    await page.getByLabel(L.signIn.userName, { exact: true }).fill('demo');
-    await page.getByLabel(L.signIn.password, { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: L.signIn.submit, exact: true }).click();
-    await expect(page.getByRole('navigation')).toBeVisible();
+    await signInToSandbox(page, app, ['A-01'], 'tr');
     await app.sandbox.close();
     await page.getByRole('navigation').getByRole('button', { name: L.common.nav.packages }).click();
     await page.getByRole('button', { name: L.packages.sync.now }).click();

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../src/main/core';
+import { resources } from '../../src/shared/i18n';
 import { startWebHost, type WebHost } from '../../src/main/hosts/web/server';
 import { sandboxTrainingService } from '../../src/main/hosts/training';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server';
@@ -123,16 +124,20 @@ export async function addProfile(page: Page, omsUrl: string, name = 'Warehouse')
   await page.getByRole('button', { name: 'Back' }).click();
 }
 
-export async function signIn(page: Page, user = 'demo', password = 'demo1234') {
-  await page.getByLabel('User name', { exact: true }).fill(user);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+export async function signIn(page: Page, user = 'demo', password = 'demo1234', language: 'en' | 'tr' = 'en') {
+  const L = resources[language].signIn;
+  await page.getByLabel(L.userName, { exact: true }).fill(user);
+  await page.getByLabel(L.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: L.submit, exact: true }).click();
 }
 
-/** Saves a profile pointing at the fixture's sandbox (core side) and signs in through the UI. */
-export async function signInToSandbox(page: Page, app: AppFixture, storageCodes = ['A-01']) {
+/**
+ * Saves a profile pointing at the fixture's sandbox (core side) and signs in through the UI, in the
+ * language the test's `language` option set (the sign-in screen's own words).
+ */
+export async function signInToSandbox(page: Page, app: AppFixture, storageCodes = ['A-01'], language: 'en' | 'tr' = 'en') {
   await app.core.call('profiles.save', { name: 'Depo', omsUrl: app.sandbox.url, pimUrl: app.sandbox.url, companyId: 1, storageCodes });
   await page.reload();
-  await signIn(page);
+  await signIn(page, 'demo', 'demo1234', language);
   await expect(page.getByRole('navigation')).toBeVisible();
 }

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { resources } from '../../src/shared/i18n';
-import { expect, test } from './fixtures';
+import { expect, signInToSandbox, test } from './fixtures';
 import { scanAtWindow } from './keyboards';
 
 /**
@@ -365,18 +365,7 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
       }, info) => {
         const L = resources[language];
         const one = (text: string) => text.replace('{{count}}', '1');
-        await app.core.call('profiles.save', {
-          name: 'Depo',
-          omsUrl: app.sandbox.url,
-          pimUrl: app.sandbox.url,
-          companyId: 1,
-          storageCodes: ['A-01'],
-        });
-        await page.reload();
-        await page.getByLabel(L.signIn.userName, { exact: true }).fill('demo');
-        await page.getByLabel(L.signIn.password, { exact: true }).fill('demo1234');
-        await page.getByRole('button', { name: L.signIn.submit, exact: true }).click();
-        await expect(page.getByRole('navigation')).toBeVisible();
+        await signInToSandbox(page, app, ['A-01'], language);
         const { productsOf } = await import('../../src/main/core/catalog/products-repo');
         for (const p of [ATKI, HIRKA, KORDON]) productsOf(app.core.ctx.workspace()).save(p, 'saved');
         // Yesterday's count of A-01 (ATKI 10, HIRKA 4, KORDON 20) and recount on variance (5 units, 20 %).
