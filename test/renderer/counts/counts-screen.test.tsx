@@ -84,6 +84,20 @@ function setup(handlers: Parameters<typeof fakeBridge>[0]) {
   return bridge;
 }
 
+/** A scanner's burst of keys, then Enter, at the window. */
+const scanKeys = (code: string) => {
+  for (const ch of code)
+    window.dispatchEvent(
+      new KeyboardEvent('keydown', {
+        key: ch,
+        code: ch === '-' ? 'Minus' : /\d/.test(ch) ? `Digit${ch}` : `Key${ch}`,
+        shiftKey: /[A-Z]/.test(ch),
+        bubbles: true,
+      }),
+    );
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
+};
+
 const typeCode = async (code: string) => {
   const input = screen.getByTestId('manual-code');
   fireEvent.change(input, { target: { value: code } });
@@ -235,18 +249,7 @@ describe('counts screen', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'A-01' }));
-    await act(async () => {
-      for (const ch of 'RAF-9')
-        window.dispatchEvent(
-          new KeyboardEvent('keydown', {
-            key: ch,
-            code: ch === '-' ? 'Minus' : /\d/.test(ch) ? `Digit${ch}` : `Key${ch}`,
-            shiftKey: /[A-Z]/.test(ch),
-            bubbles: true,
-          }),
-        );
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
-    });
+    await act(async () => scanKeys('RAF-9'));
     expect(bridge.calls.some((c) => c.method === 'counts.scan')).toBe(false);
     openNow();
     await waitFor(() => expect(bridge.calls.some((c) => c.method === 'counts.scan')).toBe(true));
@@ -374,5 +377,46 @@ describe('counts screen', () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.getByTestId('next-times').textContent).toBe('Next scan ×12');
     expect(screen.getByTestId<HTMLInputElement>('next-quantity').value).toBe('12');
+  });
+});
+
+describe('command barcodes while Review is open', () => {
+  const inReview = async () => {
+    const bridge = setup({
+      'counts.open': () => ({ session: session({ totalUnits: 3, lineCount: 1 }), lines: [line('SKU-1', 3)], lastScan: null }),
+      'counts.review': () => ({
+        session: session({ totalUnits: 3, lineCount: 1 }),
+        lines: [{ sku: 'SKU-1', name: 'Kalem', quantity: 3, previous: 3, unknown: false, risk: null }],
+        missing: [],
+        previousCountAt: null,
+        needsConfirmation: false,
+      }),
+      'counts.undo': () => ({ lines: [], removed: ['SKU-1'], session: session() }),
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review and send' })));
+    await screen.findByText('Kalem');
+    return bridge;
+  };
+  const scanInReview = (code: string) =>
+    act(async () => {
+      scanKeys(code);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+
+  it('the UNDO command sheet barcode scanned in Review does not change the count behind it', async () => {
+    const bridge = await inReview();
+    await scanInReview('WDCMDUNDO');
+    // Refused, as any scan in Review: the count behind Review does not change.
+    expect(bridge.calls.some((c) => c.method === 'counts.undo')).toBe(false);
+  });
+
+  it('the DONE command in Review is not taken either: the count stays open (the next count opened in Review, every scan refused)', async () => {
+    const bridge = await inReview();
+    await scanInReview('WDCMDDONE');
+    expect(useCounts.getState().session?.state).toBe('open');
+    expect(bridge.calls.some((c) => c.method === 'counts.release')).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back to counting' })));
+    expect(screen.queryByTestId('manual-code')).not.toBeNull();
   });
 });
