@@ -50,9 +50,10 @@ export const countsFeature: Feature = {
       // again to be sure) was a line of one unknown unit, and "count it as its own SKU" sent a SKU
       // "A-01" to the service. A product that carries the same code as its SKU or barcode wins.
       const counting = countsOf(ws).session(input.sessionId).storageCode;
-      // Without the symbology identifier a scanner may put before it (`]C0A-01`), as a count opens.
-      const read = interpretScan(input.code, { gsSubstitute: settings.scanner.gsSubstitute });
-      const shelf = shelfOf(read.kind === 'plain' ? read.code : input.code, [...ws.profile.storageCodes, counting]);
+      // Without the symbology identifier a scanner may put before it (`]C0A-01`), as a count opens;
+      // only such a code is read twice (the scan reads every code itself).
+      const read = input.code.startsWith(']') ? interpretScan(input.code, { gsSubstitute: settings.scanner.gsSubstitute }) : null;
+      const shelf = shelfOf(read?.kind === 'plain' ? read.code : input.code, [...ws.profile.storageCodes, counting]);
       if ((shelf === counting || ws.profile.storageCodes.includes(shelf)) && !productsOf(ws).resolve(shelf))
         throw new AppError('invalid_input', `${shelf} is a storage code's label, not a product`, {
           reason: 'storage_code_scanned',
