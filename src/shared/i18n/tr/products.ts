@@ -65,7 +65,7 @@ export const products: Shape<typeof en> = {
     barcodeHint: 'Bu alan seçiliyken ürünün barkodunu okutun.',
     model: 'Model kodu',
     option: 'Seçenek kodu',
-    modelOptionHint: 'Boş bırakılırsa model ve seçenek kodu stok kodu olur.',
+    modelOptionHint: 'Boş bırakılırsa model ve seçenek kodu SKU ile aynı olur.',
     members: { Name: 'Ad', Description: 'Açıklama (HTML olabilir)', Title: 'Başlık', SeoDescription: 'Arama motoru açıklaması' },
     cultures: { std: 'Standart', tr: 'Türkçe', en: 'İngilizce' },
     prices: 'Fiyatlar',
