@@ -98,11 +98,14 @@ describe('the page reader thread', () => {
       JSON.stringify({ ...sample.data[0], id, orderNumber: `ON-${String(id)}`, orderDate: '2026-11-20T10:00:00' });
     const svc = await fakeService({
       'GET /orders/GetOrderPackages': (_req, res) => {
-        // The third record has no usable id; the page itself is well-formed JSON.
+        // The third record has no usable id, the fifth a number for its order number, the sixth is
+        // no JSON; the page itself cuts into its records.
+        const wrongType = JSON.stringify({ ...sample.data[0], id: 5, orderNumber: 5, orderDate: '2026-11-20T10:00:00' });
+        const notJson = record(6).replace('"orderNumber":"ON-6"', '"orderNumber":ON-6');
         res
           .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
           .end(
-            `{"isSuccess":true,"statusCode":"200","totalResultCount":4,"totalPages":1,"data":[${record(1)},${record(2)},${record(-3)},${record(4)}]}`,
+            `{"isSuccess":true,"statusCode":"200","totalResultCount":7,"totalPages":1,"data":[${record(1)},${record(2)},${record(-3)},${record(4)},${wrongType},${notJson},${record(7)}]}`,
           );
       },
     });
@@ -110,23 +113,37 @@ describe('the page reader thread', () => {
     const core = await coreSignedInTo(svc.url, closers, { pageSize: 20, core: { pageReader, log: (m) => logs.push(m) } });
     const ws = core.ctx.workspace();
     const sync = new PackageSync(ws, core.ctx, { retryBaseMs: 1, attempts: 1, sleep: () => Promise.resolve() });
-    const error = await sync.run({ ...window, kinds: ['order'] }).then(
-      () => null,
+    const report = await sync.run({ ...window, kinds: ['order'] }).then(
+      (r) => r,
       (e: unknown) => e,
     );
-    const cached = ws.db.prepare('SELECT count(*) AS n FROM packages').get() as { n: number };
-    return { error, cached: cached.n };
+    const cached = (ws.db.prepare('SELECT id, raw FROM packages ORDER BY id').all() as { id: number; raw: Buffer }[]).map((r) => ({
+      id: r.id,
+      record: unpackRecord(r.raw),
+    }));
+    return { report, error: report instanceof Error ? report : null, cached };
   }
 
-  it('refuses a page with a record it cannot cache with the same error as the core’s thread, and stores nothing of it', async () => {
+  it('skips the records it cannot cache as the core’s thread does, and stores the rest of their page alike', async () => {
     const logs: string[] = [];
     const threaded = await brokenPage(reader, logs);
     const inline = await brokenPage(undefined);
-    expect(threaded.error).toMatchObject({ code: 'bad_response', params: { reason: 'page_unreadable', page: 0 } });
-    expect((threaded.error as Error).message).toMatch(/record 2 has no usable package id/);
-    expect((threaded.error as Error).message).toBe((inline.error as Error).message);
-    expect(threaded.cached).toBe(0);
-    expect(logs).toEqual([]);
+    expect(threaded.error).toBeNull();
+    expect(threaded.cached.map((p) => p.id)).toEqual([1, 2, 4, 7]);
+    expect(threaded.cached).toEqual(inline.cached);
+    expect(threaded.report).toMatchObject({
+      skipped: {
+        count: 3,
+        records: [
+          { page: 0, record: 2, id: null, orderNumber: 'ON--3', reason: 'no_id', field: null },
+          { page: 0, record: 4, id: 5, orderNumber: null, reason: 'wrong_field', field: 'orderNumber' },
+          { page: 0, record: 5, id: null, orderNumber: null, reason: 'not_json', field: null },
+        ],
+      },
+    });
+    expect((threaded.report as { skipped: unknown }).skipped).toEqual((inline.report as { skipped: unknown }).skipped);
+    // The reader did not fail: the log says only which records were skipped.
+    expect(logs).toEqual([expect.stringMatching(/^page 0 of the order list: 3 record\(s\) skipped/)]);
   });
 
   it('is the one the sync reads with: an answer of the thread is what the sync gets', async () => {

@@ -58,6 +58,40 @@ export const PackageDetail = lazy(() =>
 );
 export type PackageDetail = z.infer<typeof PackageDetail>;
 
+/** Records a sync reports by name at most (the count says how many there were). */
+export const SKIPPED_RECORDS_LISTED = 20;
+
+/**
+ * A record of a list page that the sync could not cache and skipped (the rest of its page is
+ * stored): where it was, what names it when that could be read, and why. A later sync asks for it
+ * again (sync.ts).
+ */
+export const SkippedRecord = lazy(() =>
+  z.object({
+    kind: PackageKind,
+    page: z.number().int().min(0),
+    /** Its place on the page, from 0. */
+    record: z.number().int().min(0),
+    /** Its package id, when it has a usable one. */
+    id: z.number().int().positive().nullable(),
+    orderNumber: z.string().max(200).nullable(),
+    /** not_json: its text is no JSON; not_a_record: no object; no_id: no usable package id; wrong_field: `field` has a value of the wrong type. */
+    reason: z.enum(['not_json', 'not_a_record', 'no_id', 'wrong_field']),
+    /** The field, as a path (`lines.0.quantity`), for wrong_field. */
+    field: z.string().max(200).nullable(),
+  }),
+);
+export type SkippedRecord = z.infer<typeof SkippedRecord>;
+
+/** The records a sync skipped: how many, and the first SKIPPED_RECORDS_LISTED of them. */
+export const SkippedRecords = lazy(() =>
+  z.object({
+    count: z.number().int().min(0),
+    records: z.array(SkippedRecord).max(SKIPPED_RECORDS_LISTED),
+  }),
+);
+export type SkippedRecords = z.infer<typeof SkippedRecords>;
+
 export const SyncProgress = lazy(() =>
   z.object({
     state: z.enum(['idle', 'running', 'done', 'failed']),
@@ -75,6 +109,8 @@ export const SyncProgress = lazy(() =>
      * a screen can count the seconds (a hung service shows, instead of a bar that never moves).
      */
     waiting: z.object({ page: z.number().int(), since: Instant, timeoutMs: z.number().int(), attempt: z.number().int() }).nullish(),
+    /** Records of this sync that could not be cached and were skipped (the rest is stored); none: absent or count 0. */
+    skipped: SkippedRecords.nullish(),
   }),
 );
 export type SyncProgress = z.infer<typeof SyncProgress>;
@@ -117,6 +153,8 @@ export const SyncReport = lazy(() =>
     from: Instant,
     to: Instant,
     finishedAt: Instant,
+    /** Records that could not be cached and were skipped (SyncProgress.skipped). */
+    skipped: SkippedRecords.optional(),
   }),
 );
 export type SyncReport = z.infer<typeof SyncReport>;

@@ -56,15 +56,29 @@ const window = { from: '2026-11-01T00:00:00Z', to: '2026-11-30T00:00:00Z', kinds
 const pages = (svc: FakeService) => svc.requests.filter((r) => r.path === '/orders/GetOrderPackages').length;
 
 describe('package sync against a misbehaving list', () => {
-  it('stores nothing of a page whose one record in the middle is broken, and says the page is unreadable', async () => {
+  it('refuses a page whose envelope is not what the service documents (data is not an array), and stores nothing of it', async () => {
+    const { sync, cached } = await setup(() => ({
+      raw: `{"isSuccess":true,"statusCode":"200","totalResultCount":2,"totalPages":1,"data":"${'x'.repeat(5)}"}`,
+    }));
+    await expect(sync.run(window)).rejects.toMatchObject({ code: 'bad_response', params: { reason: 'page_unreadable', page: 0 } });
+    expect(cached()).toEqual([]);
+    expect(sync.status().progress).toMatchObject({ state: 'failed' });
+  });
+
+  it('stores the rest of a page whose one record in the middle is not JSON, and names the record it skipped', async () => {
     const good = (id: number) => JSON.stringify(record(id));
-    // Cut-off JSON inside the third record; the envelope and the other records are fine.
-    const broken = good(3).replace('"orderNumber":"ON-3"', '"orderNumber":"ON-3');
+    // The third record's order number without its quotes: the record is no JSON, the page still cuts into five records.
+    const broken = good(3).replace('"orderNumber":"ON-3"', '"orderNumber":ON-3');
     const page = `{"isSuccess":true,"statusCode":"200","totalResultCount":5,"totalPages":1,"data":[${good(1)},${good(2)},${broken},${good(4)},${good(5)}]}`;
     expect(() => JSON.parse(page) as unknown).toThrow();
     const { sync, cached } = await setup(() => ({ raw: page }));
-    await expect(sync.run(window)).rejects.toMatchObject({ code: 'bad_response', params: { reason: 'page_unreadable', page: 0 } });
-    expect(cached()).toEqual([]);
+    const report = await sync.run(window);
+    expect(cached()).toEqual([1, 2, 4, 5]);
+    expect(report.skipped).toEqual({
+      count: 1,
+      records: [{ kind: 'order', page: 0, record: 2, id: null, orderNumber: null, reason: 'not_json', field: null }],
+    });
+    expect(sync.status().progress).toMatchObject({ state: 'done', error: null, skipped: report.skipped });
   });
 
   it('notices packages that moved between pages while the total stayed the same, and pages again', async () => {
@@ -210,5 +224,78 @@ describe('package sync paging', () => {
     await sync.run(window);
     expect(most).toBe(PAGE_CONCURRENCY);
     expect(cached()).toEqual(list);
+  });
+});
+
+describe('package sync with records it cannot cache', () => {
+  /** 60 orders on three pages; `bad` replaces a record of the list as the service holds it now. */
+  function list(bad: Map<number, Record<string, unknown>>) {
+    const ids = Array.from({ length: 3 * PAGE }, (_, i) => i + 1);
+    // Every package is of 20 November: a window that starts later holds none.
+    return (page: number, req: FakeRequest) =>
+      Number(req.query.get('StartDate')) > Date.parse('2026-11-21T00:00:00Z')
+        ? { data: [], totalResultCount: 0, totalPages: 0 }
+        : {
+            data: ids.slice(page * PAGE, (page + 1) * PAGE).map((id) => bad.get(id) ?? record(id)),
+            totalResultCount: ids.length,
+            totalPages: 3,
+          };
+  }
+  // Package 25 (page 1, its fifth record) without an id; package 41 (page 2, first) with a quantity as text.
+  const broken = () =>
+    new Map<number, Record<string, unknown>>([
+      [25, { ...record(25), id: undefined, orderNumber: 'ON-BAD' }],
+      [41, { ...record(41), lines: [{ ...(sample.lines as Record<string, unknown>[])[0], quantity: 'two' }] }],
+    ]);
+  const skipped = [
+    { kind: 'order', page: 1, record: 4, id: null, orderNumber: 'ON-BAD', reason: 'no_id', field: null },
+    { kind: 'order', page: 2, record: 0, id: 41, orderNumber: 'ON-41', reason: 'wrong_field', field: 'lines.0.quantity' },
+  ];
+
+  it('stores every other package of the page and of the pages after it, ends done, and reports the two it skipped', async () => {
+    const bad = broken();
+    const { sync, cached, core } = await setup(list(bad));
+    const report = await sync.run(window);
+    const expected = Array.from({ length: 60 }, (_, i) => i + 1).filter((id) => id !== 25 && id !== 41);
+    expect(cached()).toEqual(expected);
+    // Searchable: a package of the page after the skipped records, by its order number.
+    const hit = await core.call('packages.search', { query: 'ON-42' });
+    expect(hit.ok && hit.value.items.map((p) => p.id)).toEqual([42]);
+    expect(report.skipped).toEqual({ count: 2, records: skipped });
+    expect(report.kinds[0]).toMatchObject({ fetched: 58, stored: 58, total: 60 });
+    expect(sync.status().progress).toMatchObject({ state: 'done', error: null, skipped: { count: 2, records: skipped } });
+    expect(sync.status().lastSuccessAt).not.toBeNull();
+  });
+
+  it('asks again for a skipped record at the next sync of the same window: fixed at the service, it arrives, and nothing is reported', async () => {
+    const bad = broken();
+    const { sync, cached } = await setup(list(bad));
+    await sync.run(window);
+    bad.clear();
+    const report = await sync.run(window);
+    expect(cached()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(report.skipped ?? { count: 0 }).toMatchObject({ count: 0 });
+    expect(sync.status().progress.skipped ?? { count: 0 }).toMatchObject({ count: 0 });
+  });
+
+  it('asks again for the pages of skipped records at a later sync of a window that does not hold them (a refresh of the last days after the first sync)', async () => {
+    const bad = broken();
+    const { sync, cached, svc } = await setup(list(bad));
+    await sync.run(window);
+    // Still broken: the next sync of a later window asks for the two pages again and says so again.
+    const later = { from: '2026-11-25T00:00:00Z', to: '2026-11-30T00:00:00Z', kinds: ['order' as const] };
+    const asked = () => svc.requests.filter((r) => r.path === '/orders/GetOrderPackages' && r.query.get('StartDate') === String(Date.parse(window.from)));
+    const before = asked().length;
+    const again = await sync.run(later);
+    expect(asked().length - before).toBe(2);
+    expect(again.skipped).toMatchObject({ count: 2 });
+    // Fixed at the service: the sync after that stores them, and asks for them no more.
+    bad.clear();
+    const fixed = await sync.run(later);
+    expect(cached()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(fixed.skipped ?? { count: 0 }).toMatchObject({ count: 0 });
+    const after = asked().length;
+    await sync.run(later);
+    expect(asked().length).toBe(after);
   });
 });

@@ -58,7 +58,7 @@ function unique(values: (string | null | undefined)[]): string[] {
   return [...seen];
 }
 
-/** A page that cannot be cached safely: reported, nothing of it stored. */
+/** A record that cannot be cached safely: skipped and reported, the rest of its page stored (page-read.ts). */
 export class GarbledRecord extends Error {}
 
 export const normCode = (code: string) => code.trim().toUpperCase();

@@ -1,47 +1,77 @@
-import type { PackageKind } from '../../../shared/domain/packages';
+import type { PackageKind, SkippedRecord } from '../../../shared/domain/packages';
 import { PackageRecordCheck } from '../../../shared/service/packages';
 import { textOf } from '../../../shared/text/json-items';
-import { AppError } from '../errors';
 import { GarbledRecord, toCacheRow, type CacheRow } from './cache-record';
 import { packRecord } from './record-pack';
 
 /**
  * One record of a list page as a cache row, packed (record-pack.ts) so the write transaction only
  * writes: from its bytes as sent (`item`, json-items.ts) when the page was cut, else from its
- * parsed `value`. The same on the core's thread and on the page reader's (page-reader.ts); a
- * record that cannot be cached throws the error that names the page.
+ * parsed `value`. The same on the core's thread and on the page reader's (page-reader.ts).
+ *
+ * A record that cannot be cached (its text is no JSON, it is no object, it has no usable id, a
+ * field has a value of the wrong type) is skipped, not its page: it goes into `skipped` with what
+ * names it, and null is returned; the rest of the page is stored, and the sync asks for the page
+ * again later (sync.ts). An envelope that cannot be read still refuses the page (sync.ts,
+ * fetchPage). Nothing of this runs for a record that can be cached.
  */
-export function readRecord(kind: PackageKind, page: number, i: number, item: Uint8Array | null, value?: unknown): CacheRow {
+export function readRecord(
+  kind: PackageKind,
+  page: number,
+  i: number,
+  item: Uint8Array | null,
+  value: unknown,
+  skipped: SkippedRecord[],
+): CacheRow | null {
   let text: string | undefined;
   if (item !== null) {
     text = textOf(item);
     try {
       value = JSON.parse(text) as unknown;
     } catch {
-      throw new AppError('bad_response', `page ${page} of the ${kind} list: record ${i} is not JSON`, { reason: 'page_unreadable', page });
+      skipped.push(skippedRecord(kind, page, i, undefined, 'not_json', null));
+      return null;
     }
   }
   // The record is cached as its own text, and its cache row reads declared fields only: the check
   // need not copy the keys it does not know (PackageRecordCheck).
   const record = PackageRecordCheck.safeParse(value);
   if (!record.success) {
-    const issue = record.error.issues[0];
-    throw new AppError(
-      'bad_response',
-      `page ${page} of the ${kind} list is not what the service documents: ${['data', i, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? ''}`.trim(),
-      { reason: 'page_unreadable', page },
+    const path = record.error.issues[0]?.path ?? [];
+    skipped.push(
+      path.length === 0
+        ? skippedRecord(kind, page, i, value, 'not_a_record', null)
+        : path[0] === 'id'
+          ? skippedRecord(kind, page, i, value, 'no_id', null)
+          : skippedRecord(kind, page, i, value, 'wrong_field', path.map(String).join('.')),
     );
+    return null;
   }
   let row: CacheRow;
   try {
     row = toCacheRow(record.data, kind, i, text ?? JSON.stringify(value));
   } catch (e) {
-    if (e instanceof GarbledRecord)
-      throw new AppError('bad_response', `page ${page} of the ${kind} list: ${e.message}`, { reason: 'page_unreadable', page });
-    throw e;
+    if (!(e instanceof GarbledRecord)) throw e;
+    skipped.push(skippedRecord(kind, page, i, value, 'no_id', null));
+    return null;
   }
   // From the bytes as sent when the page was cut (the same UTF-8 the text would be encoded to again).
   row.raw = packRecord(item ?? row.rawJson);
   row.rawJson = '';
   return row;
+}
+
+/** A skipped record with what names it, when its parsed value has it (a usable id, an order number). */
+function skippedRecord(
+  kind: PackageKind,
+  page: number,
+  record: number,
+  value: unknown,
+  reason: SkippedRecord['reason'],
+  field: string | null,
+): SkippedRecord {
+  const o = typeof value === 'object' && value !== null ? (value as { id?: unknown; orderNumber?: unknown }) : {};
+  const id = typeof o.id === 'number' && Number.isSafeInteger(o.id) && o.id > 0 ? o.id : null;
+  const orderNumber = typeof o.orderNumber === 'string' && o.orderNumber.length <= 200 ? o.orderNumber : null;
+  return { kind, page, record, id, orderNumber, reason, field: field === null ? null : field.slice(0, 200) };
 }

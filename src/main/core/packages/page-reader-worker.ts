@@ -4,7 +4,7 @@
  * file on its own (electron.vite.config.ts: `?modulePath`; cli.vite.config.ts: wd-page-reader.js).
  */
 import { parentPort } from 'node:worker_threads';
-import type { PackageKind } from '../../../shared/domain/packages';
+import type { PackageKind, SkippedRecord } from '../../../shared/domain/packages';
 import type { AppErrorShape } from '../../../shared/result';
 import { AppError } from '../errors';
 import type { CacheRow } from './cache-record';
@@ -29,6 +29,8 @@ export type ReadAnswer =
       ends: Int32Array;
       /** The page's last part. */
       last: boolean;
+      /** The records of the page it skipped (page-read.ts), in the last part. */
+      skipped?: SkippedRecord[];
     }
   | { id: number; error: AppErrorShape };
 
@@ -41,9 +43,12 @@ if (!port) throw new Error('page-reader-worker runs as a worker thread');
 port.on('message', (m: ReadRequest) => {
   try {
     const rows: CacheRow[] = [];
-    for (let i = 0; i < m.spans.length / 2; i++)
-      rows.push(readRecord(m.kind, m.page, i, m.bytes.subarray(m.spans[2 * i], m.spans[2 * i + 1])));
-    // Every record read before any is sent (a page is stored whole or not at all), then sent in
+    const skipped: SkippedRecord[] = [];
+    for (let i = 0; i < m.spans.length / 2; i++) {
+      const row = readRecord(m.kind, m.page, i, m.bytes.subarray(m.spans[2 * i], m.spans[2 * i + 1]), undefined, skipped);
+      if (row !== null) rows.push(row);
+    }
+    // Every record read before any is sent (an error of the page is its only answer), then sent in
     // parts: the core's thread takes a message in one go, and 500 rows took it 5–12 ms.
     for (let start = 0; start < rows.length || start === 0; start += ANSWER_ROWS) {
       const part = rows.slice(start, start + ANSWER_ROWS);
@@ -59,7 +64,8 @@ port.on('message', (m: ReadRequest) => {
         ends[i] = at;
         delete r.raw;
       });
-      const answer: ReadAnswer = { id: m.id, rows: part, raws, ends, last: start + ANSWER_ROWS >= rows.length };
+      const last = start + ANSWER_ROWS >= rows.length;
+      const answer: ReadAnswer = { id: m.id, rows: part, raws, ends, last, ...(last && skipped.length > 0 ? { skipped } : {}) };
       port.postMessage(answer, [raws.buffer, ends.buffer]);
     }
   } catch (e) {

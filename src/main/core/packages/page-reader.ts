@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
-import type { PackageKind } from '../../../shared/domain/packages';
+import type { PackageKind, SkippedRecord } from '../../../shared/domain/packages';
 import { nodeWorkerThreads } from '../builtins';
 import { AppError } from '../errors';
 import type { CacheRow } from './cache-record';
@@ -18,6 +18,12 @@ const YOUNG_MB = 16;
 /** A page the thread has not answered in this long: the thread is stopped and the sync reads on its own (a page takes it about 10 ms a hundred records). */
 export const READ_TIMEOUT_MS = 30_000;
 
+/** A page as read: its records' rows, and the records that could not be cached (page-read.ts). */
+export interface PageRead {
+  rows: CacheRow[];
+  skipped: SkippedRecord[];
+}
+
 /** The page reader stopped or never started: the caller reads the page on its own thread. */
 export class ReaderGone extends Error {}
 
@@ -33,7 +39,7 @@ export class ReaderGone extends Error {}
  * thread cannot start or stops, `read` throws ReaderGone and the sync reads on its own thread.
  */
 export class PageReader {
-  private pending = new Map<number, { rows: CacheRow[]; resolve: (rows: CacheRow[]) => void; reject: (e: unknown) => void }>();
+  private pending = new Map<number, { rows: CacheRow[]; resolve: (read: PageRead) => void; reject: (e: unknown) => void }>();
   private next = 1;
   private gone: string | null = null;
 
@@ -53,7 +59,7 @@ export class PageReader {
       for (const row of rowsOf(a)) p.rows.push(row);
       if (a.last) {
         this.pending.delete(a.id);
-        p.resolve(p.rows);
+        p.resolve({ rows: p.rows, skipped: a.skipped ?? [] });
       }
     });
     worker.on('error', (e) => this.stop(`the page reader failed: ${e.message}`));
@@ -75,8 +81,8 @@ export class PageReader {
     }
   }
 
-  /** The records of a cut page (`items`: views on `bytes`) as packed cache rows, or the error that names the page. */
-  read(kind: PackageKind, page: number, bytes: Uint8Array, items: Uint8Array[]): Promise<CacheRow[]> {
+  /** The records of a cut page (`items`: views on `bytes`) as packed cache rows and the records it skipped (page-read.ts), or the error that names the page. */
+  read(kind: PackageKind, page: number, bytes: Uint8Array, items: Uint8Array[]): Promise<PageRead> {
     if (this.gone !== null) return Promise.reject(new ReaderGone(this.gone));
     // A copy of exactly the page, moved to the thread (the bytes received may share their memory).
     const own = bytes.slice();
@@ -86,7 +92,7 @@ export class PageReader {
       spans[2 * i + 1] = item.byteOffset - bytes.byteOffset + item.byteLength;
     });
     const id = this.next++;
-    const answered = new Promise<CacheRow[]>((resolve, reject) => {
+    const answered = new Promise<PageRead>((resolve, reject) => {
       this.pending.set(id, { rows: [], resolve, reject });
       const request: ReadRequest = { id, kind, page, bytes: own, spans };
       this.worker.postMessage(request, [own.buffer, spans.buffer]);

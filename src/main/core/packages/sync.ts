@@ -1,4 +1,13 @@
-import type { PackageKind, SyncInput, SyncProgress, SyncReport, SyncStatus } from '../../../shared/domain/packages';
+import {
+  SKIPPED_RECORDS_LISTED,
+  type PackageKind,
+  type SkippedRecord,
+  type SkippedRecords,
+  type SyncInput,
+  type SyncProgress,
+  type SyncReport,
+  type SyncStatus,
+} from '../../../shared/domain/packages';
 import { classify as classifyOrderList } from '../../../shared/service/get-order-packages';
 import { classify as classifyReturnList } from '../../../shared/service/get-return-order-packages';
 import { PACKAGE_LIST_PATHS, packageListSearch } from '../../../shared/service/packages';
@@ -25,6 +34,14 @@ const DAY = 86_400_000;
 export const PAGE_CONCURRENCY = 5;
 /** Unfinished runs younger than this are resumed before a new run starts. */
 const RESUME_WITHIN_MS = 2 * DAY;
+/**
+ * A run that skipped records it could not cache (page-read.ts) ends done with this as its error,
+ * and its pages with such records are not recorded: a later sync asks for them again, as it resumes
+ * an unfinished run, while the run is younger than SKIPPED_RETRY_WITHIN_MS (a window that holds the
+ * run pages it whole instead). It counts as a success (lastSuccessAt).
+ */
+const RECORDS_SKIPPED = 'records_skipped';
+const SKIPPED_RETRY_WITHIN_MS = 30 * DAY;
 /** How long records are checked and mapped to cache rows before the event loop gets a turn; storing is sliced by storeSliced. */
 export const READ_BUDGET_MS = 10;
 /** How long one page request may take (shown counting while it waits). */
@@ -49,6 +66,8 @@ interface RunRow {
 
 interface FetchedPage {
   rows: CacheRow[];
+  /** Records of the page that could not be cached (page-read.ts): not in `rows`. */
+  skipped: SkippedRecord[];
   /** Package ids of the page, to check a window is complete. */
   ids: number[];
   totalPages: number | null;
@@ -125,19 +144,22 @@ export class PackageSync {
     this.finishRun = db.prepare<[string, string | null, string, number]>(
       'UPDATE sync_runs SET state = ?, error = ?, finished_at = ? WHERE id = ?',
     );
-    this.unfinished = db.prepare<[PackageKind, string], RunRow>(
-      "SELECT * FROM sync_runs WHERE kind = ? AND state IN ('running', 'failed') AND started_at >= ? ORDER BY id",
+    this.unfinished = db.prepare<[PackageKind, string, string], RunRow>(
+      `SELECT * FROM sync_runs WHERE kind = ?
+         AND ((state IN ('running', 'failed') AND started_at >= ?) OR (state = 'done' AND error = '${RECORDS_SKIPPED}' AND started_at >= ?))
+       ORDER BY id`,
     );
     this.pagesDone = db.prepare<[number], { page: number }>('SELECT page FROM sync_pages WHERE run_id = ?');
     this.insertPage = db.prepare<[number, number, number, string]>(
       'INSERT OR IGNORE INTO sync_pages (run_id, page, count, stored_at) VALUES (?, ?, ?, ?)',
     );
     this.lastSuccess = db.prepare<[], { at: string | null }>(
-      "SELECT max(finished_at) AS at FROM sync_runs WHERE state = 'done' AND error IS NULL",
+      `SELECT max(finished_at) AS at FROM sync_runs WHERE state = 'done' AND (error IS NULL OR error = '${RECORDS_SKIPPED}')`,
     );
     // Unfinished runs inside a window that has now been synced completely need no resuming.
     this.supersede = db.prepare<[PackageKind, number, number, number]>(
-      "UPDATE sync_runs SET state = 'done', error = 'superseded' WHERE kind = ? AND state IN ('running', 'failed') AND from_ts >= ? AND to_ts <= ? AND id < ?",
+      `UPDATE sync_runs SET state = 'done', error = 'superseded'
+        WHERE kind = ? AND (state IN ('running', 'failed') OR (state = 'done' AND error = '${RECORDS_SKIPPED}')) AND from_ts >= ? AND to_ts <= ? AND id < ?`,
     );
     this.supersedeOne = db.prepare<[number]>("UPDATE sync_runs SET state = 'done', error = 'superseded' WHERE id = ?");
   }
@@ -191,6 +213,7 @@ export class PackageSync {
     this.setProgress({ ...idle, state: 'running', startedAt });
     this.reader = PageReader.start(this.ctx.options.pageReader, (m) => this.ctx.options.log?.(m));
     const report: SyncReport = { kinds: [], from: new Date(from).toISOString(), to: new Date(to).toISOString(), finishedAt: '' };
+    this.skipped = new Map();
     try {
       for (const kind of kinds) {
         const k = { kind, pages: 0, fetched: 0, stored: 0, total: 0, resumedPages: 0 };
@@ -198,16 +221,17 @@ export class PackageSync {
         const start = kind === 'return' ? returnsFrom : from;
         report.kinds.push(k);
         const since = new Date(now - RESUME_WITHIN_MS).toISOString();
+        const skippedSince = new Date(now - SKIPPED_RETRY_WITHIN_MS).toISOString();
         /** Unfinished runs the new run pages anyway: done once it is. */
-        const skipped: number[] = [];
-        for (const leftover of this.unfinished.all(kind, since)) {
+        const held: number[] = [];
+        for (const leftover of this.unfinished.all(kind, since, skippedSince)) {
           // The new window holds it, give or take the start a rolling window ("the last 30 days")
           // has moved on by since it started (the packages before `from` are no longer asked for):
           // the new run pages it whole, with the checks of a whole pass. Finishing it first only
           // paged its missing pages twice (a first sync stopped at page 6 of 20: 35 requests, now 22).
           const age = now - Date.parse(leftover.started_at);
           if (leftover.to_ts <= to && leftover.from_ts >= start - age - 60_000) {
-            skipped.push(leftover.id);
+            held.push(leftover.id);
             continue;
           }
           // A run of another window that failed earlier is finished first, from the page where it
@@ -243,10 +267,12 @@ export class PackageSync {
           }
         }
         this.supersede.run(kind, start, to, runId);
-        for (const id of skipped) this.supersedeOne.run(id);
+        for (const id of held) this.supersedeOne.run(id);
       }
       report.finishedAt = new Date().toISOString();
-      this.setProgress({ ...this.progress, state: 'done', finishedAt: report.finishedAt, error: null });
+      const skipped = this.skippedSoFar();
+      if (skipped) report.skipped = skipped;
+      this.setProgress({ ...this.progress, state: 'done', finishedAt: report.finishedAt, error: null, skipped });
       this.emitChanged(true);
       return report;
     } catch (e) {
@@ -280,6 +306,8 @@ export class PackageSync {
     let drift = false;
     let moved = false;
     let pagesCounted = 0;
+    /** Records of this pass that could not be cached (they count towards the total, and are no package of `pass`). */
+    let passSkipped = 0;
     /** Ids of the first and last page as first fetched, to see whether the list moved meanwhile. */
     const edges = new Map<number, string>();
     let totalPages = run.total_pages;
@@ -295,7 +323,8 @@ export class PackageSync {
         this.ws.db,
         fetched.rows,
         (slice) => this.repo.upsertRows(slice, now, undefined, learning),
-        () => this.insertPage.run(run.id, page, fetched.count, now),
+        // A page with records that were skipped is not recorded: a later sync asks for it again.
+        () => fetched.skipped.length === 0 && this.insertPage.run(run.id, page, fetched.count, now),
         // While somebody scans (a count is open, or a scan in the last SCANNING_MS), slices are
         // short: a scan waits for one at most. Otherwise they are longer, and fewer commits store
         // the page sooner. While a count is open they also wait for the disk themselves, so a
@@ -321,6 +350,10 @@ export class PackageSync {
         pass.add(id);
       }
       pagesCounted += fetched.ids.length;
+      if (fetched.skipped.length > 0) {
+        passSkipped += fetched.skipped.length;
+        this.noteSkipped(run.kind, page, fetched.skipped);
+      }
       done.add(page);
       k.pages += 1;
       k.fetched += fetched.count;
@@ -335,6 +368,7 @@ export class PackageSync {
         // Packages of this kind so far (a run of returns after the orders starts again from 0).
         fetched: (this.progress.kind === run.kind ? this.progress.fetched : 0) + fetched.count,
         total: totalResults,
+        skipped: this.skippedSoFar(),
       });
       this.emitChanged(false);
       return fresh;
@@ -359,7 +393,7 @@ export class PackageSync {
           if (done.has(page)) continue;
           const p = await this.fetchPage(run, page);
           const fresh = await store(page, p);
-          if (p.count < run.page_size || fresh === 0) break;
+          if (p.count + p.skipped.length < run.page_size || fresh === 0) break;
           if (totalResults !== null && pass.size >= totalResults) break;
         }
       } else {
@@ -394,10 +428,10 @@ export class PackageSync {
       // The log copied whole before the run is marked done, so this commit starts it again and
       // cuts its file back (workspace.ts): a finished sync leaves no long log on the disk.
       await this.ws.settleLog();
-      this.finishRun.run('done', null, new Date().toISOString(), run.id);
+      this.finishRun.run('done', passSkipped > 0 ? RECORDS_SKIPPED : null, new Date().toISOString(), run.id);
       // A package on two pages also means the list moved.
       if (pass.size < pagesCounted) moved = true;
-      const short = complete && totalResults !== null && pass.size < totalResults;
+      const short = complete && totalResults !== null && pass.size + passSkipped < totalResults;
       return { drifted: drift || moved, short, seen: pass, expected: totalResults };
     } catch (e) {
       // Signed out meanwhile (the session ended): the workspace is closed, the run stays unfinished
@@ -462,6 +496,7 @@ export class PackageSync {
         const items = page_.items;
         const data = items ?? env.data.data ?? [];
         let rows: CacheRow[] | null = null;
+        let skipped: SkippedRecord[] = [];
         // The reader reads while somebody scans too. Until the thirteenth round the core's thread
         // read the pages itself then (scans had waited longer with the reader busy on the other
         // core: p99 57–74 ms against 41 ms at 40,000, seventh round). Measured again with every
@@ -470,7 +505,7 @@ export class PackageSync {
         // were as before (p99 29–45 against 17–41 ms, longest 51–78 against 23–84 ms).
         if (items !== null && this.reader !== null) {
           try {
-            rows = await this.reader.read(run.kind, page, res.bytes, items);
+            ({ rows, skipped } = await this.reader.read(run.kind, page, res.bytes, items));
           } catch (e) {
             if (!(e instanceof ReaderGone)) throw e;
             // The thread stopped: this page and the rest are read here.
@@ -479,19 +514,29 @@ export class PackageSync {
         }
         if (rows === null) {
           const read: CacheRow[] = [];
+          const skippedHere: SkippedRecord[] = [];
+          let i = 0;
           // Records are checked, mapped and packed in chunks of READ_BUDGET_MS, each in its own turn.
           const readChunk = () => {
             const began = performance.now();
-            for (let i = read.length; i < data.length; i++) {
-              read.push(readRecord(run.kind, page, i, items ? items[i]! : null, items ? undefined : data[i]));
+            for (; i < data.length; ) {
+              const row = readRecord(run.kind, page, i, items ? items[i]! : null, items ? undefined : data[i], skippedHere);
+              i++;
+              if (row !== null) read.push(row);
               if (performance.now() - began >= READ_BUDGET_MS) return;
             }
           };
-          while (read.length < data.length) await backgroundTurns.run(readChunk);
+          while (i < data.length) await backgroundTurns.run(readChunk);
           rows = read;
+          skipped = skippedHere;
         }
+        if (skipped.length > 0)
+          this.ctx.options.log?.(
+            `page ${page} of the ${run.kind} list: ${skipped.length} record(s) skipped (${skipped.map((r) => `record ${r.record}: ${r.reason}${r.field ? ` ${r.field}` : ''}`).join(', ')})`,
+          );
         return {
           rows,
+          skipped,
           ids: rows.map((r) => r.id),
           count: rows.length,
           totalPages: env.data.totalPages ?? null,
@@ -506,6 +551,22 @@ export class PackageSync {
         sleep: this.opts.sleep,
       },
     );
+  }
+
+  /** Skipped records of this sync, each once (a window paged twice meets them twice). */
+  private skipped = new Map<string, SkippedRecord>();
+
+  private noteSkipped(kind: PackageKind, page: number, records: SkippedRecord[]) {
+    for (const r of records) this.skipped.set(`${kind}:${r.id ?? r.orderNumber ?? `${page}.${r.record}`}`, r);
+  }
+
+  /** What the progress and the report say of the skipped records; undefined when there are none. */
+  private skippedSoFar(): SkippedRecords | undefined {
+    if (this.skipped.size === 0) return undefined;
+    const records = [...this.skipped.values()]
+      .sort((a, b) => a.kind.localeCompare(b.kind) || a.page - b.page || a.record - b.record)
+      .slice(0, SKIPPED_RECORDS_LISTED);
+    return { count: this.skipped.size, records };
   }
 
   private setProgress(p: SyncProgress) {
