@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorText } from '../../components/ErrorText';
 import { formatDateTime } from '../../i18n/format';
-import type { SyncProgress } from '../../../shared/domain/packages';
+import type { SkippedRecord, SkippedRecords, SyncProgress } from '../../../shared/domain/packages';
 import { useApp } from '../../store/app';
 import { usePackages } from '../../store/packages';
 
@@ -36,12 +36,45 @@ export function SyncBar() {
           {p.waiting ? <WaitingFor waiting={p.waiting} /> : null}
         </div>
       ) : null}
+      {p?.skipped && p.skipped.count > 0 ? <Skipped skipped={p.skipped} /> : null}
       {p?.state === 'failed' ? (
         <div className="sync-failed">
           <strong>{t('sync.failed')}</strong> <ErrorText error={p.error} />
         </div>
       ) : null}
       <ErrorText error={syncError} />
+    </div>
+  );
+}
+
+/**
+ * The records of the service this sync could not read and skipped (the rest is stored): how many,
+ * and under it which (where, what names them, why). The next sync asks for them again.
+ */
+function Skipped({ skipped }: { skipped: SkippedRecords }) {
+  const { t } = useTranslation('packages');
+  const line = (r: SkippedRecord) =>
+    t('sync.skippedLine', {
+      kind: t(`kindOne.${r.kind}`),
+      where: [
+        t('sync.skippedAt', { page: r.page + 1, record: r.record + 1 }),
+        ...(r.orderNumber !== null ? [t('sync.skippedOrderNumber', { value: r.orderNumber })] : []),
+        ...(r.id !== null ? [t('sync.skippedPackageId', { value: r.id })] : []),
+      ].join(', '),
+      reason: t(`sync.skippedReasons.${r.reason}`, { field: r.field ?? '' }),
+    });
+  const more = skipped.count - skipped.records.length;
+  return (
+    <div className="sync-skipped" role="status" data-testid="sync-skipped">
+      <details>
+        <summary>{t('sync.skipped', { count: skipped.count })}</summary>
+        <ul aria-label={t('sync.skippedWhich')}>
+          {skipped.records.map((r, i) => (
+            <li key={i}>{line(r)}</li>
+          ))}
+          {more > 0 ? <li>{t('sync.skippedMore', { count: more })}</li> : null}
+        </ul>
+      </details>
     </div>
   );
 }

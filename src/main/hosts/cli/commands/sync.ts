@@ -63,6 +63,25 @@ export const syncCommand: Command = {
           resumed: k.resumedPages,
         }),
       );
+      // Records the service sent that could not be read: skipped, the rest stored; asked for again by the next sync.
+      const skipped = report.skipped && report.skipped.count > 0 ? report.skipped : null;
+      if (skipped) {
+        lines.push(ctx.t('packages:sync.skipped', { count: skipped.count }));
+        for (const r of skipped.records)
+          lines.push(
+            `  - ${ctx.t('packages:sync.skippedLine', {
+              kind: ctx.t(`packages:kindOne.${r.kind}`),
+              where: [
+                ctx.t('packages:sync.skippedAt', { page: r.page + 1, record: r.record + 1 }),
+                ...(r.orderNumber !== null ? [ctx.t('packages:sync.skippedOrderNumber', { value: r.orderNumber })] : []),
+                ...(r.id !== null ? [ctx.t('packages:sync.skippedPackageId', { value: r.id })] : []),
+              ].join(', '),
+              reason: ctx.t(`packages:sync.skippedReasons.${r.reason}`, { field: r.field ?? '' }),
+            })}`,
+          );
+        if (skipped.count > skipped.records.length)
+          lines.push(`  - ${ctx.t('packages:sync.skippedMore', { count: skipped.count - skipped.records.length })}`);
+      }
       const { cached } = await call(core.call('packages.syncStatus', {}));
       ctx.print(
         [ctx.t('cli:syncDone', { from: ctx.time(report.from), to: ctx.time(report.to) }), ...lines, ctx.t('cli:cached', cached)].join('\n'),
