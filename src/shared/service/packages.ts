@@ -9,7 +9,8 @@ import { StatusCode } from './login';
  * string, a number or null, the message field is errorMesssage or errorMessage, and unknown extra
  * fields are kept (looseObject) so a parsed record loses nothing. The cache applies its own
  * strict check (src/main/core/packages/cache-record.ts) before anything is stored: a package
- * without a usable id, or a field of the wrong type, rejects the whole page.
+ * without a usable id, or a field of the wrong type, is skipped and reported (page-read.ts), the
+ * rest of its page stored; an envelope that is not this one refuses the page.
  */
 
 /**

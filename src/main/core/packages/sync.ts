@@ -99,6 +99,9 @@ const idle: SyncProgress = {
  * - 401s are handled by the session (one re-login, retry); network trouble, timeouts, 5xx, 429 and
  *   garbled answers are retried with exponential backoff and full jitter. A page that is still
  *   garbled is reported and nothing of it is stored.
+ * - A record the cache cannot take (page-read.ts) is skipped, not its page: the progress and the
+ *   report name it (SkippedRecords), its page is stored without it but not recorded in sync_pages,
+ *   and its run ends done with RECORDS_SKIPPED, so a later sync asks for that page again.
  */
 export class PackageSync {
   private progress: SyncProgress = idle;
