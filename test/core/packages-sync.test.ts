@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refreshWindow, RETURNS_LOOKBACK_EVERY_MS } from '../../src/main/core/packages/feature';
-import { PackageSync } from '../../src/main/core/packages/sync';
+import { PackageSync, syncOf } from '../../src/main/core/packages/sync';
 import { RETURNS_LOOKBACK_DAYS } from '../../src/shared/domain/packages';
 import { packagesOf } from '../../src/main/core/packages/packages-repo';
 import type { Workspace } from '../../src/main/core/workspace';
@@ -108,9 +108,44 @@ describe('package sync', () => {
       Math.round((now - Date.parse(w.from!)) / DAY),
       Math.round((now - Date.parse(w.returnsFrom!)) / DAY),
     ];
-    expect(days(refreshWindow(now, true, 0))).toEqual([30, RETURNS_LOOKBACK_DAYS]);
-    expect(days(refreshWindow(now, false, now - RETURNS_LOOKBACK_EVERY_MS))).toEqual([7, RETURNS_LOOKBACK_DAYS]);
-    expect(days(refreshWindow(now, false, now - 10 * 60_000))).toEqual([7, 7]);
+    const first = { order: true, return: true };
+    const later = { order: false, return: false };
+    expect(days(refreshWindow(now, first, 0))).toEqual([30, RETURNS_LOOKBACK_DAYS]);
+    expect(days(refreshWindow(now, later, now - RETURNS_LOOKBACK_EVERY_MS))).toEqual([7, RETURNS_LOOKBACK_DAYS]);
+    expect(days(refreshWindow(now, later, now - 10 * 60_000))).toEqual([7, 7]);
+    // Each kind's first sync is its own: returns synced first leave the orders' 30 days to come, and the other way round.
+    expect(days(refreshWindow(now, { order: true, return: false }, now - 10 * 60_000))).toEqual([30, 30]);
+    expect(days(refreshWindow(now, { order: false, return: true }, now - 10 * 60_000))).toEqual([7, RETURNS_LOOKBACK_DAYS]);
+  });
+
+  it("a returns-only sync first (the Returns desk's 60 days) still leaves the orders their first sync of 30 days: an order of 20 days ago is cached", async () => {
+    t = await rig({ sandbox: { packages: 0, returns: 0, seed: 5 } });
+    const profile = await t.signIn();
+    const {
+      added: [old],
+    } = (await t.admin('packages/insert', { kind: 'order', count: 1, orderDaysAgo: 20 })) as { added: number[] };
+    const {
+      added: [recent],
+    } = (await t.admin('packages/insert', { kind: 'order', count: 1, orderDaysAgo: 2 })) as { added: number[] };
+    // The Returns desk's "look in the service's returns of the last 60 days", before any other sync.
+    await t.call('packages.sync', {
+      kinds: ['return'],
+      from: new Date(Date.now() - RETURNS_LOOKBACK_DAYS * DAY).toISOString(),
+      wait: true,
+    });
+    expect(t.core.ctx.workspace().db.prepare("SELECT count(*) AS n FROM packages WHERE kind = 'order'").get()).toEqual({ n: 0 });
+    // The background refresh's first turn, 2 s after the next sign-in.
+    await t.call('session.signOut', { forget: false });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    closers.push(() => void vi.useRealTimers());
+    (t.core.ctx.options as { background?: boolean }).background = true;
+    await t.call('session.signIn', { profileId: profile.profileId!, userName: 'demo', password: 'demo1234' });
+    await vi.advanceTimersByTimeAsync(2_500);
+    const ws = t.core.ctx.workspace();
+    await syncOf(ws, t.core.ctx).running();
+    const repo = packagesOf(ws);
+    expect(repo.get('order', recent!).summary.id).toBe(recent);
+    expect(repo.get('order', old!).summary.id).toBe(old);
   });
 
   it('caches each record exactly as the service sent it, key order and unknown fields included', async () => {

@@ -8,14 +8,19 @@ const DAY = 86_400_000;
 /** How often the background refresh asks for the returns of the last RETURNS_LOOKBACK_DAYS. */
 export const RETURNS_LOOKBACK_EVERY_MS = 60 * 60_000;
 
+/** The days of the background refresh's first window of the orders (and of Sync now). */
+export const FIRST_SYNC_DAYS = 30;
+
 /**
- * The background refresh's window: the first sync of an empty cache takes the last 30 days, later
- * ones the last 7 (which also picks up status changes of recent packages); the returns go back
- * RETURNS_LOOKBACK_DAYS in the first sync and once an hour (`returnsLookedBack`: when they last did).
+ * The background refresh's window: until the orders have had a first full sync, the last
+ * FIRST_SYNC_DAYS, later the last 7 (which also picks up status changes of recent packages); the
+ * returns go back RETURNS_LOOKBACK_DAYS until they have had theirs and once an hour
+ * (`returnsLookedBack`: when they last did). `first` is per kind: a returns-only sync (the Returns
+ * desk's 60 days) leaves the orders' first sync to come.
  */
-export function refreshWindow(now: number, first: boolean, returnsLookedBack: number): SyncInput {
-  const from = new Date(now - (first ? 30 : 7) * DAY).toISOString();
-  const lookBack = first || now - returnsLookedBack >= RETURNS_LOOKBACK_EVERY_MS;
+export function refreshWindow(now: number, first: { order: boolean; return: boolean }, returnsLookedBack: number): SyncInput {
+  const from = new Date(now - (first.order ? FIRST_SYNC_DAYS : 7) * DAY).toISOString();
+  const lookBack = first.return || now - returnsLookedBack >= RETURNS_LOOKBACK_EVERY_MS;
   return {
     from,
     to: new Date(now).toISOString(),
@@ -68,7 +73,8 @@ export const packagesFeature: Feature = {
         const sync = syncOf(ws, ctx);
         if (minutes > 0 && ctx.session.isSignedIn() && !sync.isRunning()) {
           const now = Date.now();
-          const window = refreshWindow(now, sync.status().lastSuccessAt === null, returnsLookedBack);
+          const first = { order: !sync.hadFullSync('order', FIRST_SYNC_DAYS), return: !sync.hadFullSync('return', RETURNS_LOOKBACK_DAYS) };
+          const window = refreshWindow(now, first, returnsLookedBack);
           const done = await sync.run(window).then(
             () => true,
             () => false,

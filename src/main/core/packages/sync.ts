@@ -118,6 +118,7 @@ export class PackageSync {
   private readonly pagesDone;
   private readonly insertPage;
   private readonly lastSuccess;
+  private readonly fullRun;
   private readonly supersede;
   private readonly supersedeOne;
 
@@ -159,6 +160,9 @@ export class PackageSync {
     this.lastSuccess = db.prepare<[], { at: string | null }>(
       `SELECT max(finished_at) AS at FROM sync_runs WHERE state = 'done' AND (error IS NULL OR error = '${RECORDS_SKIPPED}')`,
     );
+    this.fullRun = db.prepare<[PackageKind, number], { one: number }>(
+      "SELECT 1 AS one FROM sync_runs WHERE kind = ? AND state = 'done' AND error IS NULL AND to_ts - from_ts >= ? LIMIT 1",
+    );
     // Unfinished runs inside a window that has now been synced completely need no resuming.
     this.supersede = db.prepare<[PackageKind, number, number, number]>(
       `UPDATE sync_runs SET state = 'done', error = 'superseded'
@@ -183,6 +187,15 @@ export class PackageSync {
 
   status(): SyncStatus {
     return { progress: this.progress, lastSuccessAt: this.lastSuccess.get()?.at ?? null, cached: this.repo.counts() };
+  }
+
+  /**
+   * Whether `kind` has had a sync of at least `days` days that paged its list to the end: its first
+   * full sync (the background refresh's first window). Asked per kind: a returns-only sync (the
+   * Returns desk's look further back) is no first sync of the orders, nor a sync of 7 days (Review's).
+   */
+  hadFullSync(kind: PackageKind, days: number): boolean {
+    return this.fullRun.get(kind, days * DAY) !== undefined;
   }
 
   /** Starts a sync in the background; progress comes as 'packages.sync' events. */
