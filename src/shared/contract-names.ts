@@ -15,6 +15,7 @@ export const METHOD_NAMES = [
   'profiles.delete',
   'session.get',
   'session.signIn',
+  'session.signInTo',
   'session.resume',
   'session.signOut',
   'session.startTraining',

@@ -61,6 +61,43 @@ describe('session', () => {
     expect(t.core.ctx.status.get().online).toBe(true);
   });
 
+  it('session.signInTo saves the connection only once the service accepted the user: a refusal, no answer or an http:// address elsewhere saves nothing', async () => {
+    t = await rig();
+    const first = await t.signIn({ name: 'Depo 1', storageCodes: ['A-01'] });
+    await t.call('session.signOut', { forget: false });
+    const before = await t.call('profiles.list', {});
+    const hits = loginHits(t);
+    const moved = {
+      id: first.profileId!,
+      name: 'Depo yeni',
+      omsUrl: t.sandbox.url,
+      pimUrl: 'http://localhost:1',
+      companyId: 9,
+      storageCodes: ['B-02'],
+    };
+    const wrong = await t.core.call('session.signInTo', { profile: moved, userName: 'demo', password: 'wrong' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'auth_failed' } });
+    await t.admin('offline', { offline: true });
+    // A known user and password, but nothing answers: nothing is checked, so no offline sign-in and no save.
+    const away = await t.core.call('session.signInTo', { profile: moved, userName: 'demo', password: 'demo1234' });
+    expect(away).toMatchObject({ ok: false, error: { code: 'network' } });
+    await t.admin('offline', { offline: false });
+    const clear = await t.core.call('session.signInTo', {
+      profile: { name: 'Uzak', omsUrl: 'http://10.0.0.5:8080', pimUrl: 'http://10.0.0.5:8080', companyId: 1, storageCodes: [] },
+      userName: 'demo',
+      password: 'demo1234',
+    });
+    expect(clear).toMatchObject({ ok: false, error: { code: 'needs_confirmation', params: { reason: 'insecure_http' } } });
+    expect(loginHits(t)).toBe(hits + 1);
+    expect(await t.call('profiles.list', {})).toEqual(before);
+    expect(await t.call('session.get', {})).toMatchObject({ signedIn: false });
+    // Accepted: saved, signed in, its offline check kept for the new values.
+    const ok = await t.call('session.signInTo', { profile: moved, userName: 'demo', password: 'demo1234' });
+    expect(ok.profile).toMatchObject({ id: first.profileId, name: 'Depo yeni', companyId: 9, storageCodes: ['B-02'] });
+    expect(ok.session).toMatchObject({ signedIn: true, offline: false, profileName: 'Depo yeni' });
+    expect(t.core.ctx.profiles.verifier(first.profileId!).verifier).toBeTruthy();
+  });
+
   it('runs one login for many callers waiting on a re-login', async () => {
     t = await rig();
     await t.signIn();

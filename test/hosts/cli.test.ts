@@ -87,6 +87,43 @@ describe('wd CLI', () => {
     }
   });
 
+  it('a refused sign-in changes no connection: not its name, product address or storage codes, nor adds one; the next good one does', async () => {
+    const own = tempDir();
+    try {
+      const login = (args: string[], password: string) =>
+        run(own.dir, ['login', '--oms-url', sandbox.url, '--user', 'demo', ...args, '--json'], { stdin: `${password}\n` });
+      expect((await login(['--name', 'Depo 1', '--company-id', '7', '--storage', 'A-01'], 'demo1234')).code).toBe(0);
+      const Database = (await import('better-sqlite3')).default;
+      const rows = () => {
+        const db = new Database(join(own.dir, 'app.db'), { readonly: true });
+        try {
+          return db
+            .prepare('SELECT id, name, oms_url, pim_url, company_id, storage_codes, verifier, updated_at FROM profiles ORDER BY id')
+            .all();
+        } finally {
+          db.close();
+        }
+      };
+      const before = rows();
+      expect(before).toMatchObject([{ name: 'Depo 1', company_id: 7 }]);
+      const pim = sandbox.url.replace('127.0.0.1', 'localhost');
+      const wrong = await login(['--name', 'Depo yeni', '--pim-url', pim, '--storage', 'B-02'], 'wrong');
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain('User name or password is wrong.');
+      expect(wrong.stdout).not.toContain('Depo yeni');
+      // A wrong password at another address saves no connection there either.
+      const elsewhere = await run(own.dir, ['login', '--oms-url', pim, '--user', 'demo', '--name', 'Başka'], { stdin: 'wrong\n' });
+      expect(elsewhere.code).toBe(1);
+      expect(rows()).toEqual(before);
+      // The right password applies the name.
+      const right = await login(['--name', 'Depo yeni'], 'demo1234');
+      expect(right.code).toBe(0);
+      expect(rows()).toMatchObject([{ id: (before[0] as { id: string }).id, name: 'Depo yeni', company_id: 7 }]);
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('exits 1 with a message on stderr for a wrong password (WD_PASSWORD)', async () => {
     const r = await wd(['login', '--oms-url', sandbox.url, '--user', 'demo'], { env: { WD_PASSWORD: 'wrong' } });
     expect(r.code).toBe(1);

@@ -1,5 +1,7 @@
 import type { FeatureHandlers } from './handler-types';
 import type { CoreContext } from './context';
+import type { ParsedInput } from '../../shared/contract';
+import type { Profile } from '../../shared/domain/settings';
 import { testConnection } from './admin/connection-test';
 import { AppError } from './errors';
 import { keepSavedConnection, markWorkspaceDeleted } from './workspace';
@@ -8,6 +10,26 @@ type AppHandlers = FeatureHandlers<'app'> & FeatureHandlers<'settings'> & Featur
 
 export function createAppHandlers(ctx: CoreContext): AppHandlers {
   const { session, settings, profiles } = ctx;
+  /** Saves a connection; the one in use, moved to another service or company, is signed out of. */
+  function saveProfile(input: ParsedInput<'profiles.save'>): Profile {
+    const saved = (() => {
+      if (input.id && session.isSignedIn() && session.activeProfile().id === input.id) {
+        const current = profiles.get(input.id);
+        const moved = current.omsUrl !== input.omsUrl || current.pimUrl !== input.pimUrl || current.companyId !== input.companyId;
+        if (moved) {
+          // The token belongs to the old service: validate first, then sign out so the next
+          // sign-in (asked for at once) goes to the new address with a freshly typed password.
+          const next = profiles.save(input);
+          session.signOut(true);
+          return next;
+        }
+      }
+      return profiles.save(input);
+    })();
+    keepSavedConnection(ctx.options.dataDir, saved, ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {});
+    return saved;
+  }
+
   return {
     'app.info': () => ({
       version: ctx.options.version ?? '0.0.0',
@@ -23,24 +45,7 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       return next;
     },
     'profiles.list': () => profiles.list(),
-    'profiles.save': (input) => {
-      const saved = (() => {
-        if (input.id && session.isSignedIn() && session.activeProfile().id === input.id) {
-          const current = profiles.get(input.id);
-          const moved = current.omsUrl !== input.omsUrl || current.pimUrl !== input.pimUrl || current.companyId !== input.companyId;
-          if (moved) {
-            // The token belongs to the old service: validate first, then sign out so the next
-            // sign-in (asked for at once) goes to the new address with a freshly typed password.
-            const next = profiles.save(input);
-            session.signOut(true);
-            return next;
-          }
-        }
-        return profiles.save(input);
-      })();
-      keepSavedConnection(ctx.options.dataDir, saved, ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {});
-      return saved;
-    },
+    'profiles.save': (input) => saveProfile(input),
     'profiles.test': (input) => testConnection(ctx.http, input),
     'profiles.delete': ({ id }) => {
       const p = profiles.get(id);
@@ -58,6 +63,12 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       if (profiles.get(input.profileId).training)
         throw new AppError('forbidden', 'use training mode for the training profile', { reason: 'training_profile_sign_in' });
       return session.signIn(input);
+    },
+    'session.signInTo': async ({ profile: input, userName, password }) => {
+      // Everything a save would refuse is refused before the password leaves for the address.
+      profiles.check(input);
+      const state = await session.signInTo(input.omsUrl, { userName, password }, () => saveProfile(input));
+      return { session: state, profile: session.activeProfile() };
     },
     'session.resume': () => session.resume(),
     'session.signOut': ({ forget }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Empty } from '../domain/common';
-import { AppInfo, AppStatus, SessionState, SignInInput } from '../domain/session';
+import { AppInfo, AppStatus, SessionState, SignedInTo, SignInInput, SignInToInput } from '../domain/session';
 import { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../domain/settings';
 import { ConnectionTestInput, ConnectionTestResult } from '../domain/admin';
 import { method } from './define';
@@ -24,6 +24,11 @@ export const appMethods = {
   ),
   'session.get': method(Empty, SessionState),
   'session.signIn': method(SignInInput, SessionState),
+  /**
+   * Saves a connection and signs in to it, once the service has accepted the user: a refused
+   * password, or a service that cannot be reached, saves nothing (`wd login`).
+   */
+  'session.signInTo': method(SignInToInput, SignedInTo),
   /** Signs in with the password kept in the secret store for the active profile, if any. */
   'session.resume': method(Empty, SessionState),
   'session.signOut': method(

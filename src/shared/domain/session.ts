@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Instant } from './time';
 import { nonEmpty, text } from './common';
 import { lazy } from '../lazy';
+import { Profile, ProfileInput } from './settings';
 
 /**
  * What the renderer may know about the session. The token and the password are never part of it:
@@ -45,6 +46,19 @@ export const SignInInput = lazy(() =>
   }),
 );
 export type SignInInput = z.input<typeof SignInInput>;
+
+/** A connection to save and sign in to, saved only once the service accepts the user (`wd login`). */
+export const SignInToInput = lazy(() =>
+  z.strictObject({
+    profile: ProfileInput,
+    userName: nonEmpty(200),
+    password: z.string().min(1).max(500),
+  }),
+);
+export type SignInToInput = z.input<typeof SignInToInput>;
+
+export const SignedInTo = lazy(() => z.object({ session: SessionState, profile: Profile }));
+export type SignedInTo = z.infer<typeof SignedInTo>;
 
 export const SecretStorageInfo = lazy(() =>
   z.object({

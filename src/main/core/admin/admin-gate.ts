@@ -18,6 +18,7 @@ const ADMIN_METHODS = new Set<MethodName>([
   'profiles.save',
   'profiles.delete',
   'profiles.test',
+  'session.signInTo',
   'notifications.configureReceiver',
 ]);
 

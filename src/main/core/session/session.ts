@@ -98,6 +98,26 @@ export class Session {
       if (!match) throw e;
       offline = true;
     }
+    return this.begin(profile, creds, login, offline, input.remember);
+  }
+
+  /**
+   * Signs in to a connection saved only once the service accepts the user (`wd login`): `save` is
+   * called after the login succeeded, so a refused password (or a service that cannot be reached:
+   * nothing is checked then, and no offline sign-in is made) leaves every connection as it was.
+   */
+  async signInTo(omsUrl: string, creds: Credentials, save: () => Profile): Promise<SessionState> {
+    const login = await this.callLogin({ omsUrl }, creds);
+    return this.begin(save(), creds, login, false, false);
+  }
+
+  private async begin(
+    profile: Profile,
+    creds: Credentials,
+    login: { token: string; expiresAt: number } | null,
+    offline: boolean,
+    remember: boolean,
+  ): Promise<SessionState> {
     this.clearTimer();
     this.profile = profile;
     this.creds = creds;
@@ -106,7 +126,7 @@ export class Session {
     this.token = null;
     if (login) this.acceptToken(login.token, login.expiresAt);
     if (!offline) this.deps.profiles.setUser(profile.id, creds.userName, await makeVerifier(creds.userName, creds.password));
-    if (input.remember) this.deps.profiles.setSecret(profile.id, this.deps.secrets.encrypt(creds.password));
+    if (remember) this.deps.profiles.setSecret(profile.id, this.deps.secrets.encrypt(creds.password));
     // Training is never the active connection: `wd`, the next start and "remember me" keep the real one
     // (a count pushed by `wd` after a training session went into the training data, wiped later).
     if (!profile.training) this.deps.settings.update({ activeProfileId: profile.id });
@@ -279,7 +299,7 @@ export class Session {
     }
   }
 
-  private async callLogin(profile: Profile, creds: Credentials): Promise<{ token: string; expiresAt: number }> {
+  private async callLogin(profile: Pick<Profile, 'omsUrl'>, creds: Credentials): Promise<{ token: string; expiresAt: number }> {
     const body: LoginRequest = { UserName: creds.userName, Password: creds.password };
     const res = await this.track(this.deps.http.send(`${profile.omsUrl}${LOGIN_PATH}`, { method: 'POST', body, timeoutMs: 20_000 }));
     const v = classifyLogin(res.status, answerHeaders(res), res.text, this.now());

@@ -94,6 +94,26 @@ export function createProfilesRepo(db: Db) {
       if (!row) throw new AppError('not_found', `no connection profile ${id}`, { reason: 'profile_not_found' });
       return toProfile(row);
     },
+    /**
+     * Refuses what `save` would refuse (an http:// address on another computer without the
+     * administrator's tick, the training profile, an id that is no profile), writing nothing.
+     */
+    check(input: ProfileInput & { training?: boolean }): void {
+      const clear = [input.omsUrl, input.pimUrl].find(sendsCredentialsInClear);
+      if (clear && !input.allowInsecureHttp && !input.training) {
+        throw new AppError(
+          'needs_confirmation',
+          `${clear} is http:// on another computer: the password and token would cross the network unencrypted. Use https://, or an administrator accepts the warning.`,
+          { reason: 'insecure_http', address: clear },
+        );
+      }
+      if (input.id === undefined) return;
+      const existing = selectOne.get(input.id);
+      if (existing && existing.training === 1 && !input.training)
+        throw new AppError('forbidden', 'the training profile cannot be edited', { reason: 'training_profile' });
+      if (!existing && !input.training)
+        throw new AppError('not_found', `no connection profile ${input.id}`, { reason: 'profile_not_found' });
+    },
     save(input: ProfileInput & { training?: boolean }): Profile {
       const now = new Date().toISOString();
       const values = {
@@ -106,25 +126,14 @@ export function createProfilesRepo(db: Db) {
         training: input.training ? 1 : 0,
         now,
       };
-      const clear = [values.omsUrl, values.pimUrl].find(sendsCredentialsInClear);
-      if (clear && !input.allowInsecureHttp && !input.training) {
-        throw new AppError(
-          'needs_confirmation',
-          `${clear} is http:// on another computer: the password and token would cross the network unencrypted. Use https://, or an administrator accepts the warning.`,
-          { reason: 'insecure_http', address: clear },
-        );
-      }
+      this.check(input);
       const existing = selectOne.get(values.id);
       if (existing) {
-        if (existing.training === 1 && !input.training)
-          throw new AppError('forbidden', 'the training profile cannot be edited', { reason: 'training_profile' });
         // A changed address or company: the remembered password (and the offline check of it) was
         // for another service; it is forgotten and the next sign-in asks for it.
         if (profileMoved(existing, values)) forgetCredentials.run(values.id);
         updateStmt.run(values);
       } else {
-        if (input.id && !input.training)
-          throw new AppError('not_found', `no connection profile ${input.id}`, { reason: 'profile_not_found' });
         insert.run(values);
       }
       return this.get(values.id);

@@ -1,4 +1,3 @@
-import { AppError } from '../../../core/errors';
 import { intOption, parse } from '../args';
 import { call, UsageError, type Command } from '../context';
 import { readPassword } from '../password';
@@ -44,26 +43,30 @@ export const loginCommand: Command = {
     // queued for company 7 went to the order service's address as company 1.
     const pimUrl = (values['pim-url'] ?? existing?.pimUrl ?? omsUrl).replace(/\/+$/, '');
     const companyId = companyOption ?? existing?.companyId ?? 1;
-    const profile = await call(
-      core.call('profiles.save', {
-        id: existing?.id,
-        name: values.name ?? existing?.name ?? new URL(omsUrl).host,
-        omsUrl,
-        pimUrl,
-        companyId,
-        storageCodes: values.storage
-          ? values.storage
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean)
-          : (existing?.storageCodes ?? []),
-        timestampUnit: unit ?? existing?.timestampUnit ?? 'ms',
-        pageSize: existing?.pageSize ?? 100,
-        allowInsecureHttp: values['allow-insecure-http'] === true,
+    // Saved only once the service has accepted the user: a wrong password renames, moves or adds
+    // no connection (the core's session.signInTo).
+    const { profile, session: state } = await call(
+      core.call('session.signInTo', {
+        profile: {
+          id: existing?.id,
+          name: values.name ?? existing?.name ?? new URL(omsUrl).host,
+          omsUrl,
+          pimUrl,
+          companyId,
+          storageCodes: values.storage
+            ? values.storage
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : (existing?.storageCodes ?? []),
+          timestampUnit: unit ?? existing?.timestampUnit ?? 'ms',
+          pageSize: existing?.pageSize ?? 100,
+          allowInsecureHttp: values['allow-insecure-http'] === true,
+        },
+        userName: values.user,
+        password,
       }),
     );
-    const state = await call(core.call('session.signIn', { profileId: profile.id, userName: values.user, password, remember: false }));
-    if (state.offline) throw new AppError('network', 'the service could not be reached');
     if (renamedFrom !== undefined && !ctx.json) process.stdout.write(`${ctx.t('cli:renamed', { from: renamedFrom, to: profile.name })}\n`);
     ctx.print(ctx.t('cli:loggedIn', { url: omsUrl, user: values.user, profile: profile.name }), {
       profile,
