@@ -146,6 +146,22 @@ describe('applying only what is newer than the cache', () => {
     expect(repo.get('order', 1001).summary.status).toBe('Delivered');
   });
 
+  it('after a failed delivery (UnDelivered: the parcel is with the carrier) a late Picked, Invoiced or Created does not move it back; the next Shipped or Delivered does', async () => {
+    const { repo, service } = await setup();
+    expect(service.receive(statusHook('Shipped'))).toMatchObject({ applied: true });
+    expect(service.receive(statusHook('UnDelivered'))).toMatchObject({ applied: true });
+    for (const late of ['Picked', 'Invoiced', 'Created']) {
+      expect(service.receive(statusHook(late))).toMatchObject({ matched: true, applied: false });
+      expect(repo.get('order', 1001).summary.status).toBe('UnDelivered');
+    }
+    expect(service.receive({ ...statusHook('Shipped'), cargoKey: 'AGAIN' } as PackageNotification)).toMatchObject({ applied: true });
+    expect(repo.get('order', 1001).summary.status).toBe('Shipped');
+    // A second failed delivery (its own notification, not the first one again), then the delivery.
+    expect(service.receive({ ...statusHook('UnDelivered'), cargoKey: 'AGAIN' } as PackageNotification)).toMatchObject({ applied: true });
+    expect(service.receive(statusHook('Delivered'))).toMatchObject({ applied: true });
+    expect(repo.get('order', 1001).summary.status).toBe('Delivered');
+  });
+
   it('a stored notification is not applied over the fresher record a sync brought', async () => {
     t = await rig();
     await t.signIn();

@@ -42,6 +42,12 @@ const ORDER_FLOW = ['Created', 'Picked', 'Invoiced', 'Shipped', 'Delivered'];
  * a Shipped after a refused cancel was taken for an older status and dropped.
  */
 const ON_THE_WAY = new Set(['CancelRequestDenied', 'UnDelivered']);
+/**
+ * Where an off-line status stands on the main line, when it is known: a failed delivery happens
+ * with the carrier, so only Shipped (it goes out again) and Delivered follow it; a late Picked,
+ * Invoiced or Created is older. A refused cancel request may come before the pick or after it.
+ */
+const FLOW_PLACE = new Map([['UnDelivered', ORDER_FLOW.indexOf('Shipped')]]);
 /** How far the service's clock may run ahead of ours for its modification times to still count. */
 const CLOCK_MARGIN_MS = 5 * 60_000;
 
@@ -57,7 +63,7 @@ export function cacheIsNewer(raw: Record<string, unknown>, kind: PackageKind, n:
   const plausible = Number.isFinite(modified) && modified <= Date.now() + CLOCK_MARGIN_MS;
   if (plausible && modified > Date.parse(receivedAt)) return `the cached record was modified later (${String(raw.lastModifiedDate)})`;
   if (kind !== 'order' || typeof raw.status !== 'string') return null;
-  const current = ORDER_FLOW.indexOf(raw.status);
+  const current = FLOW_PLACE.get(raw.status) ?? ORDER_FLOW.indexOf(raw.status);
   const incoming = ORDER_FLOW.indexOf(n.packageStatusName);
   if (incoming === -1) return null;
   if (current > incoming) return `${n.packageStatusName} comes before ${raw.status}`;
