@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_SYNC_DAYS } from '../../../src/main/core/packages/feature';
 import { PAGE_CONCURRENCY, PackageSync } from '../../../src/main/core/packages/sync';
 import { fakeService, type FakeRequest, type FakeService } from '../../support/fake-service';
 import { coreSignedInTo } from '../../support/core';
@@ -265,6 +266,13 @@ describe('package sync with records it cannot cache', () => {
     expect(report.kinds[0]).toMatchObject({ fetched: 58, stored: 58, total: 60 });
     expect(sync.status().progress).toMatchObject({ state: 'done', error: null, skipped: { count: 2, records: skipped } });
     expect(sync.status().lastSuccessAt).not.toBeNull();
+  });
+
+  it("still counts as the list's first full sync, so the background refresh goes on with 7 days and does not take 30 again every turn", async () => {
+    const { sync } = await setup(list(broken()));
+    const report = await sync.run({ from: '2026-10-31T00:00:00Z', to: '2026-11-30T00:00:00Z', kinds: ['order'] });
+    expect(report.skipped).toMatchObject({ count: 2 });
+    expect(sync.hadFullSync('order', FIRST_SYNC_DAYS)).toBe(true);
   });
 
   it('asks again for a skipped record at the next sync of the same window: fixed at the service, it arrives, and nothing is reported', async () => {

@@ -161,7 +161,7 @@ export class PackageSync {
       `SELECT max(finished_at) AS at FROM sync_runs WHERE state = 'done' AND (error IS NULL OR error = '${RECORDS_SKIPPED}')`,
     );
     this.fullRun = db.prepare<[PackageKind, number], { one: number }>(
-      "SELECT 1 AS one FROM sync_runs WHERE kind = ? AND state = 'done' AND error IS NULL AND to_ts - from_ts >= ? LIMIT 1",
+      `SELECT 1 AS one FROM sync_runs WHERE kind = ? AND state = 'done' AND (error IS NULL OR error = '${RECORDS_SKIPPED}') AND to_ts - from_ts >= ? LIMIT 1`,
     );
     // Unfinished runs inside a window that has now been synced completely need no resuming.
     this.supersede = db.prepare<[PackageKind, number, number, number]>(
@@ -193,6 +193,8 @@ export class PackageSync {
    * Whether `kind` has had a sync of at least `days` days that paged its list to the end: its first
    * full sync (the background refresh's first window). Asked per kind: a returns-only sync (the
    * Returns desk's look further back) is no first sync of the orders, nor a sync of 7 days (Review's).
+   * A run that skipped records it could not cache (RECORDS_SKIPPED) paged its list to the end: it
+   * counts, or every refresh would take the first window again while one record stays broken.
    */
   hadFullSync(kind: PackageKind, days: number): boolean {
     return this.fullRun.get(kind, days * DAY) !== undefined;
