@@ -162,6 +162,14 @@ describe('applying only what is newer than the cache', () => {
     expect(repo.get('order', 1001).summary.status).toBe('Delivered');
   });
 
+  it('a failed delivery that arrives after the delivery (a late UnDelivered) does not move a delivered package back', async () => {
+    const { repo, service } = await setup();
+    expect(service.receive(statusHook('Shipped'))).toMatchObject({ applied: true });
+    expect(service.receive(statusHook('Delivered'))).toMatchObject({ applied: true });
+    expect(service.receive(statusHook('UnDelivered'))).toMatchObject({ matched: true, applied: false });
+    expect(repo.get('order', 1001).summary.status).toBe('Delivered');
+  });
+
   it('a stored notification is not applied over the fresher record a sync brought', async () => {
     t = await rig();
     await t.signIn();

@@ -55,7 +55,7 @@ const CLOCK_MARGIN_MS = 5 * 60_000;
  * Whether what the cache holds is newer than the notification: the record was modified after the
  * notification arrived (a sync brought the service's fresher record), or the notification would
  * move an order package back along Created → Picked → Invoiced → Shipped → Delivered (Delivered
- * then a late Shipped), or back from a cancellation/return branch into that line.
+ * then a late Shipped, or a late UnDelivered), or back from a cancellation/return branch into that line.
  */
 export function cacheIsNewer(raw: Record<string, unknown>, kind: PackageKind, n: PackageNotification, receivedAt: string): string | null {
   const modified = typeof raw.lastModifiedDate === 'string' ? Date.parse(raw.lastModifiedDate) : NaN;
@@ -64,7 +64,8 @@ export function cacheIsNewer(raw: Record<string, unknown>, kind: PackageKind, n:
   if (plausible && modified > Date.parse(receivedAt)) return `the cached record was modified later (${String(raw.lastModifiedDate)})`;
   if (kind !== 'order' || typeof raw.status !== 'string') return null;
   const current = FLOW_PLACE.get(raw.status) ?? ORDER_FLOW.indexOf(raw.status);
-  const incoming = ORDER_FLOW.indexOf(n.packageStatusName);
+  // A failed delivery compares at its place too: after Delivered, a late UnDelivered is older.
+  const incoming = FLOW_PLACE.get(n.packageStatusName) ?? ORDER_FLOW.indexOf(n.packageStatusName);
   if (incoming === -1) return null;
   if (current > incoming) return `${n.packageStatusName} comes before ${raw.status}`;
   if (current === -1 && raw.status !== '' && !ON_THE_WAY.has(raw.status)) return `${raw.status} is not followed by ${n.packageStatusName}`;
