@@ -10,6 +10,13 @@ export type PackagesOptions = SandboxOptions;
 
 export type StatusChange = { kind: Kind; id: number; status: string; record: Record<string, unknown> };
 
+/**
+ * How a garbled package's record comes out in the list pages (`packages/garble`): its id as a
+ * string (`no_id`), or its first line's quantity as a string (`wrong_field`: `lines.0.quantity`).
+ */
+export type Garble = 'no_id' | 'wrong_field';
+const GARBLES: readonly Garble[] = ['no_id', 'wrong_field'];
+
 export interface PackagesModule extends SandboxModule {
   data(): Dataset;
   /** Listeners are told about every status change (a webhooks module posts notifications). */
@@ -44,6 +51,18 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
   // Filtering and sorting 100,000 entries takes tens of ms: keep the last results per query so
   // paging through one query costs a slice per page.
   const cache = new Map<string, IndexEntry[]>();
+  /** Packages whose records the list pages send garbled, and how; every other record is sent as built (or kept). */
+  const garbled = new Map<IndexEntry, Garble>();
+  const garbledText = (e: IndexEntry, how: Garble): Buffer => {
+    const r = data.record(e);
+    if (how === 'no_id') r.id = String(e.id);
+    else {
+      // Every generated package has at least one line.
+      const line = (r.lines as Record<string, unknown>[])[0]!;
+      line.quantity = String(line.quantity);
+    }
+    return Buffer.from(JSON.stringify(r));
+  };
 
   const statusCode = (code: number) =>
     core.config.statusCodeStyle === 'number' ? code : core.config.statusCodeStyle === 'null' ? null : String(code);
@@ -81,7 +100,7 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
       const slice = rows.slice(q.page * q.size, (q.page + 1) * q.size);
       for (const l of pageListeners) await l(kind, q.page);
       // The envelope, then the records' JSON as bytes (kept ones when prerendered): the page is
-      // copied, not built and stringified again.
+      // copied, not built and stringified again (a garbled record alone is built for the page).
       const head = JSON.stringify(
         envelope(
           {
@@ -99,7 +118,8 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
       const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"data":[`)];
       slice.forEach((e, i) => {
         if (i > 0) parts.push(COMMA);
-        parts.push(data.recordText(e));
+        const how = garbled.size > 0 ? garbled.get(e) : undefined;
+        parts.push(how ? garbledText(e, how) : data.recordText(e));
       });
       parts.push(CLOSE);
       return { status: 200, body: new JsonBytes(Buffer.concat(parts)) };
@@ -146,6 +166,22 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
         },
       },
       {
+        // The list pages send this package's record garbled (`how`), so a client cannot cache it,
+        // until `how: null` fixes it at the service. packages/record still gives the record as built.
+        method: 'POST',
+        path: 'packages/garble',
+        async handle(req) {
+          const body = (await req.json()) as { id?: unknown; kind?: unknown; how?: unknown };
+          const how = body?.how;
+          if (how !== null && !GARBLES.includes(how as Garble))
+            throw new HttpFailure(400, { message: `how is one of ${GARBLES.join(', ')} or null` });
+          const e = findOrFail(body.id, body.kind);
+          if (how === null) garbled.delete(e);
+          else garbled.set(e, how as Garble);
+          return { status: 200, body: { id: e.id, kind: e.kind, how, garbled: [...garbled.keys()].map((g) => g.id) } };
+        },
+      },
+      {
         method: 'GET',
         path: 'packages/stats',
         handle() {
@@ -173,6 +209,7 @@ export function createPackagesModule(core: SandboxCore, options: PackagesOptions
     ],
     reset() {
       data = make();
+      garbled.clear();
       version += 1;
       cache.clear();
     },
