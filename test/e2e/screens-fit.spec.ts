@@ -432,6 +432,45 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
           .toEqual({ card: 'in view', quantity: 'in view', code: 'in view', review: 'in view' });
       });
 
+      test('a sync that skipped a package: its note, closed and open, leaves the search and the list in view', async ({
+        page,
+        app,
+      }, info) => {
+        const L = resources[language];
+        // Orders the service sends garbled (sandbox packages/garble): the first sync skips them. Six,
+        // half of them with the longer line (order number, package id and the field), so the list
+        // under the note is more than a line or two.
+        const garbled = [500_003, 500_011, 500_019, 500_027, 500_035, 500_043];
+        for (const [i, id] of garbled.entries()) await app.admin('packages/garble', { id, how: i % 2 ? 'wrong_field' : 'no_id' });
+        await signInToSandbox(page, app, ['A-01'], language);
+        await page.keyboard.press('Alt+2');
+        const note = page.getByTestId('sync-skipped');
+        await expect(note).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByRole('button', { name: L.packages.sync.now })).toBeEnabled();
+        await expect(page.getByTestId('package-list').getByRole('listitem').first()).toBeVisible();
+        const inView = () =>
+          page.evaluate(uncovered, {
+            search: '[data-primary]',
+            summary: '[data-testid="sync-skipped"] summary',
+            firstRow: '[data-testid="package-list"] [role="listitem"]',
+            list: '[data-testid="package-list"]',
+          });
+        const all = { search: 'in view', summary: 'in view', firstRow: 'in view', list: 'in view' };
+        await check(page, info, '17-packages-skipped');
+        expect.soft(await inView(), 'skipped note closed: the search, the note and the list').toEqual(all);
+        const summaryHeight = await note.locator('summary').evaluate((s) => s.getBoundingClientRect().height);
+        expect.soft(summaryHeight, 'skipped note: its summary is a 48 px target').toBeGreaterThanOrEqual(48);
+        await note.locator('summary').click();
+        await expect(note.getByRole('listitem')).toHaveCount(garbled.length);
+        await check(page, info, '18-packages-skipped-open');
+        expect.soft(await inView(), 'skipped note open: the search, the note and the list').toEqual(all);
+        // The list keeps two whole rows under the open note (not squeezed to a sliver).
+        const rows = await page
+          .getByTestId('package-list')
+          .evaluate((l) => l.clientHeight / l.querySelector('[role="listitem"]')!.getBoundingClientRect().height);
+        expect.soft(rows, 'skipped note open: rows of the list in view').toBeGreaterThanOrEqual(2);
+      });
+
       test('training: a product name on two lines and a typed quantity leave the fields whole above the buttons', async ({
         page,
         app,

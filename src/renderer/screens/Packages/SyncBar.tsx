@@ -68,7 +68,8 @@ function Skipped({ skipped }: { skipped: SkippedRecords }) {
     <div className="sync-skipped" role="status" data-testid="sync-skipped">
       <details>
         <summary>{t('sync.skipped', { count: skipped.count })}</summary>
-        <ul aria-label={t('sync.skippedWhich')}>
+        {/* It scrolls when long: a Tab stop, so the keyboard can scroll it too. */}
+        <ul aria-label={t('sync.skippedWhich')} tabIndex={0}>
           {skipped.records.map((r, i) => (
             <li key={i}>{line(r)}</li>
           ))}
