@@ -66,7 +66,7 @@ describe('the sync bar and the records a sync skipped', () => {
     const which = screen.getByRole('list', { name: 'Which' });
     expect([...which.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'Order, page 2, record 5, order number ON-BAD: no usable package id',
-      'Order, page 3, record 1, order number ON-41, package id 41: the field lines.0.quantity has a value of the wrong type',
+      'Order, page 3, record 1, order number ON-41, package id 41: a field has a value of the wrong type (lines.0.quantity)',
     ]);
     // The sync still counts as done: its time is the last sync's.
     expect(screen.getByTestId('last-sync').textContent).toContain('Last sync:');
@@ -74,7 +74,7 @@ describe('the sync bar and the records a sync skipped', () => {
     act(() => setLanguage('tr'));
     expect(screen.getByTestId('sync-skipped').textContent).toContain('2 paket okunamadı ve atlandı; bir sonraki eşitlemede yeniden denenecek.');
     expect(screen.getByRole('list', { name: 'Hangileri' }).textContent).toContain(
-      'Sipariş, sayfa 3, kayıt 1, sipariş numarası ON-41, paket numarası 41: lines.0.quantity alanının değeri yanlış türde',
+      'Sipariş, sayfa 3, kayıt 1, sipariş numarası ON-41, paket numarası 41: bir alanın değeri yanlış türde (lines.0.quantity)',
     );
   });
 

@@ -40,7 +40,7 @@ export const packages = {
       not_json: 'not readable (not JSON)',
       not_a_record: 'not a package record',
       no_id: 'no usable package id',
-      wrong_field: 'the field {{field}} has a value of the wrong type',
+      wrong_field: 'a field has a value of the wrong type ({{field}})',
     },
   },
   offlineBadge: 'Offline: showing this computer’s copy',

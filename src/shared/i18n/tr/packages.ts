@@ -43,7 +43,7 @@ export const packages: Shape<typeof en> = {
       not_json: 'okunamıyor (JSON değil)',
       not_a_record: 'paket kaydı değil',
       no_id: 'kullanılabilir paket numarası yok',
-      wrong_field: '{{field}} alanının değeri yanlış türde',
+      wrong_field: 'bir alanın değeri yanlış türde ({{field}})',
     },
   },
   offlineBadge: 'Çevrimdışı: bu bilgisayardaki kopya gösteriliyor',
