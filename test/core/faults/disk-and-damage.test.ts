@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { storageFailure } from '../../../src/main/core/errors';
 import { rig, type TestRig } from '../../support/core';
+import { syncOf } from '../../../src/main/core/packages/sync';
 
 /**
  * The disk and the file under the app's data, as a warehouse PC has them: a disk that fills up, a
@@ -63,7 +64,9 @@ it('a workspace damaged inside: a search says the data is damaged, and the backg
   expect(r).toMatchObject({ ok: false, error: { code: 'storage', params: { reason: 'data_damaged' } } });
   // The background sync's first turn (2 s after sign-in) meets the damage: it is logged, not thrown.
   await vi.advanceTimersByTimeAsync(2_500);
-  expect(logged.join('\n')).toMatch(/background sync/);
+  // …and fails when the sync reaches the damaged pages: its failure is logged too.
+  await syncOf(t.core.ctx.workspace(), t.core.ctx).running()?.catch(() => undefined);
+  expect(logged.join('\n')).toMatch(/background sync: database disk image is malformed/);
 });
 
 it("the app's own files failing on the disk are said as the disk's failures, not as a fault inside the app; a socket's are not", () => {

@@ -75,9 +75,14 @@ export const packagesFeature: Feature = {
           const now = Date.now();
           const first = { order: !sync.hadFullSync('order', FIRST_SYNC_DAYS), return: !sync.hadFullSync('return', RETURNS_LOOKBACK_DAYS) };
           const window = refreshWindow(now, first, returnsLookedBack);
+          // A failed run (offline, the service refusing, a damaged cache) says so in its status;
+          // the log keeps why, for whoever looks after the PC.
           const done = await sync.run(window).then(
             () => true,
-            () => false,
+            (e: unknown) => {
+              ctx.options.log?.(`background sync: ${e instanceof Error ? e.message : String(e)}`, e);
+              return false;
+            },
           );
           if (done && window.returnsFrom !== window.from) returnsLookedBack = now;
         }
