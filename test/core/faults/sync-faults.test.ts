@@ -306,4 +306,28 @@ describe('package sync with records it cannot cache', () => {
     await sync.run(later);
     expect(asked().length).toBe(after);
   });
+
+  it('keeps asking for the pages of skipped records after a sync that could not reach them once (the run is not left as failed, resumed for 2 days only)', async () => {
+    const bad = broken();
+    let down = false;
+    const answer = list(bad);
+    const { sync, cached, ws } = await setup((page, req) =>
+      down && req.query.get('StartDate') === String(Date.parse(window.from)) ? { raw: '<html>busy</html>' } : answer(page, req),
+    );
+    await sync.run(window);
+    expect(sync.hadFullSync('order', 29)).toBe(true);
+    const later = { from: '2026-11-25T00:00:00Z', to: '2026-11-30T00:00:00Z', kinds: ['order' as const] };
+    // The pages of the first run cannot be had this once: the later window is synced all the same.
+    down = true;
+    await sync.run(later);
+    down = false;
+    // Still the list's first full sync (the background refresh does not take its 30 days again).
+    expect(sync.hadFullSync('order', 29)).toBe(true);
+    // Three days on, fixed at the service: the next sync asks for the two pages again and stores them.
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    ws.db.prepare('UPDATE sync_runs SET started_at = ? WHERE from_ts = ?').run(threeDaysAgo, Date.parse(window.from));
+    bad.clear();
+    await sync.run(later);
+    expect(cached()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
 });

@@ -455,6 +455,10 @@ export class PackageSync {
       // Signed out meanwhile (the session ended): the workspace is closed, the run stays unfinished
       // and is resumed at the next sign-in.
       if (!this.ws.db.open) throw e instanceof AppError ? e : new AppError('not_signed_in', 'the session ended during the sync');
+      // A run that paged its list to the end and skipped records (RECORDS_SKIPPED), asked again
+      // for their pages: it stays as it was. Marked failed it would be resumed for RESUME_WITHIN_MS
+      // of its start only (not SKIPPED_RETRY_WITHIN_MS), and no longer be a full sync (hadFullSync).
+      if (resumed && run.state === 'done') throw e;
       this.finishRun.run('failed', e instanceof Error ? e.message : String(e), new Date().toISOString(), run.id);
       throw e;
     }
