@@ -330,4 +330,24 @@ describe('package sync with records it cannot cache', () => {
     await sync.run(later);
     expect(cached()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
+
+  it('pages on past a page whose every record it skipped, when the service sends no totals (a page of nothing storable is no repeat)', async () => {
+    const ids = Array.from({ length: 3 * PAGE }, (_, i) => i + 1);
+    // The second page's records all carry a quantity as text; no totals, so a short page ends the list.
+    const wrong = (id: number) => ({ ...record(id), lines: [{ ...(sample.lines as Record<string, unknown>[])[0], quantity: 'two' }] });
+    const { sync, cached } = await setup((page) => ({
+      data: ids.slice(page * PAGE, (page + 1) * PAGE).map((id) => (page === 1 ? wrong(id) : record(id))),
+    }));
+    const report = await sync.run(window);
+    expect(report.skipped).toMatchObject({ count: PAGE });
+    expect(cached()).toEqual(ids.filter((id) => id <= PAGE || id > 2 * PAGE));
+  });
+
+  it('still stops when a service without totals ignores the page number and its page holds only records it skips', async () => {
+    const wrong = (id: number) => ({ ...record(id), lines: [{ ...(sample.lines as Record<string, unknown>[])[0], quantity: 'two' }] });
+    const { sync, svc } = await setup(() => ({ data: Array.from({ length: PAGE }, (_, i) => wrong(i + 1)) }));
+    const report = await sync.run(window);
+    expect(report.skipped).toMatchObject({ count: PAGE });
+    expect(pages(svc)).toBeLessThanOrEqual(4);
+  });
 });

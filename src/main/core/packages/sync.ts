@@ -326,6 +326,8 @@ export class PackageSync {
     let pagesCounted = 0;
     /** Records of this pass that could not be cached (they count towards the total, and are no package of `pass`). */
     let passSkipped = 0;
+    /** What names the skipped records of this pass (skippedKey): a page of skipped records only is new when they are. */
+    const skippedSeen = new Set<string>();
     /** Ids of the first and last page as first fetched, to see whether the list moved meanwhile. */
     const edges = new Map<number, string>();
     let totalPages = run.total_pages;
@@ -369,6 +371,13 @@ export class PackageSync {
       }
       pagesCounted += fetched.ids.length;
       if (fetched.skipped.length > 0) {
+        // A page whose records were all skipped is no repeat of an earlier one when they are new
+        // (a service without totals: `fresh === 0` ends the pass, and the pages after it were never asked for).
+        for (const r of fetched.skipped) {
+          const key = skippedKey(r);
+          if (!skippedSeen.has(key)) fresh++;
+          skippedSeen.add(key);
+        }
         passSkipped += fetched.skipped.length;
         this.noteSkipped(run.kind, page, fetched.skipped);
       }
@@ -603,6 +612,14 @@ export class PackageSync {
     this.lastChangedEmit = now;
     this.ctx.bus.emit('packages.changed', { reason: 'sync' });
   }
+}
+
+/**
+ * What names a skipped record across the pages of a pass: its id, else its order number, else its
+ * place on its page and why (a service that ignores the page number sends the same again).
+ */
+function skippedKey(r: SkippedRecord): string {
+  return r.id !== null ? `id:${r.id}` : r.orderNumber !== null ? `on:${r.orderNumber}` : `at:${r.record}:${r.reason}:${r.field ?? ''}`;
 }
 
 function parseDate(value: string, name: string): number {
