@@ -27,6 +27,14 @@ async function setup(page: Page, app: AppFixture) {
   return call;
 }
 
+/** A code typed into the Counts screen's "Kod yazın" field and sent with Enter, with the typed quantity. */
+async function typeCode(page: Page, code: string) {
+  const field = page.getByTestId('manual-code');
+  await field.fill(code);
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+}
+
 /** Yesterday's count of A-01 (ATKI 10, HIRKA 4, KORDON 20), recount on (5 units / 20 %), then A-01 opened and ATKI counted 17, HIRKA 4. */
 async function countWithRecount(page: Page, app: AppFixture) {
   const call = await setup(page, app);
@@ -45,12 +53,15 @@ async function countWithRecount(page: Page, app: AppFixture) {
   await page.getByRole('button', { name: 'A-01' }).click();
   await page.keyboard.type('17', { delay: 200 });
   await page.waitForTimeout(400);
-  await scanAsDevice(page, ATKI.barcode);
+  // The first count's codes are typed into "Kod yazın" (this test is about what is sent, not how a
+  // scanner's keys are read: with a scanner's bursts on a loaded machine the first digits of a
+  // scan were now and then read as the typed quantity, 86 × "90010003157", also before this test
+  // was written; scanner.spec.ts and counts-work-kept.spec.ts read bursts).
+  await typeCode(page, ATKI.barcode);
   await expect(page.getByTestId('count-totals')).toContainText('17 adet');
-  // One scan after the other is stored, as a person scans (a CI run saw 20 of the 21 units when the
-  // four scans were sent within milliseconds of each other).
+  // One code after the other is stored, as a person counts.
   for (let i = 0; i < 4; i++) {
-    await scanAsDevice(page, HIRKA.barcode);
+    await typeCode(page, HIRKA.barcode);
     await expect(page.getByTestId('count-totals')).toContainText(`${18 + i} adet`);
   }
   await expect(page.getByTestId('count-totals')).toContainText('21 adet');
@@ -66,7 +77,7 @@ test('after sending the recount, the sending screen shows the quantity that was 
   await page.getByRole('button', { name: 'İşaretli satırları yeniden say' }).click();
   await page.keyboard.type('12', { delay: 200 });
   await page.waitForTimeout(400);
-  await scanAsDevice(page, ATKI.barcode);
+  await typeCode(page, ATKI.barcode);
   await expect(page.getByRole('region', { name: 'Yeniden sayım' })).toContainText('12 sayıldı');
   await page.getByRole('button', { name: 'Kontrol ekranına dön' }).click();
   await page.getByRole('button', { name: 'Yeniden sayımı gönder (12)' }).click();
