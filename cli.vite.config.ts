@@ -28,7 +28,7 @@ export default defineConfig({
         wd: resolve(import.meta.dirname, 'src/main/hosts/cli/launch.ts'),
         'wd-main': resolve(import.meta.dirname, 'src/main/hosts/cli/bin.ts'),
       },
-      external: ['better-sqlite3'],
+      external: ['better-sqlite3', 'pg-native'],
       output: {
         format: 'cjs',
         // Only ASCII in the bundle (Turkish text as \u escapes): V8 then keeps its source as one
@@ -40,7 +40,7 @@ export default defineConfig({
       },
     },
   },
-  ssr: { noExternal: true, external: ['better-sqlite3'] },
+  ssr: { noExternal: true, external: ['better-sqlite3', 'pg-native'] },
   plugins: [
     {
       name: 'wd-page-reader',

@@ -112,7 +112,31 @@ const mainOnly = ['electron', 'better-sqlite3', 'undici'];
  */
 export const layers = [
   { name: 'src/shared', files: 'src/shared/', allow: ['src/shared/'], builtins: false, packages: mainOnly },
-  { name: 'the core', files: 'src/main/core/', allow: ['src/main/core/', 'src/shared/'], builtins: true, packages: ['electron'] },
+  {
+    // A migration does what it did on the day it shipped: it keeps copies of the live code it
+    // runs (010, 018), never imports it. Frozen data (the record dictionary of format 1) may be read.
+    name: 'a migration',
+    files: 'src/main/core/db/migrations/',
+    allow: ['src/main/core/db/migrations/', 'src/main/core/db/migration', 'src/main/core/packages/record-dictionary'],
+    builtins: true,
+    packages: mainOnly,
+  },
+  // package.json: the version app.info says when the host names none.
+  {
+    name: 'the core',
+    files: 'src/main/core/',
+    allow: ['src/main/core/', 'src/shared/', 'package.json'],
+    builtins: true,
+    packages: ['electron'],
+  },
+  {
+    // The warehouse hub (wd hub, PostgreSQL): the core's and the shared code, never a host's.
+    name: 'the hub',
+    files: 'src/main/hub/',
+    allow: ['src/main/hub/', 'src/main/core/', 'src/shared/'],
+    builtins: true,
+    packages: ['electron'],
+  },
   { name: 'the sandbox', files: 'src/main/sandbox/', allow: ['src/main/sandbox/', 'src/shared/'], builtins: true, packages: ['electron'] },
   {
     name: 'the web host',
@@ -129,6 +153,9 @@ export const layers = [
       'src/main/hosts/web/',
       'src/main/hosts/training.ts',
       'src/main/sandbox/',
+      'src/main/hub/',
+      // The released version (`wd hub` says it in /health).
+      'package.json',
       // A host of the contract: createCore (the folder's index) and its errors, never a feature's internals.
       'src/main/core',
       'src/main/core/errors.ts',

@@ -8,7 +8,7 @@ import { NotificationToasts } from './components/NotificationToasts';
 import { ScreenBoundary } from './components/ScreenBoundary';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
-import { TrainingBanner } from './components/TrainingBanner';
+import { SetAsideBanner, TrainingBanner } from './components/TrainingBanner';
 import { CountsScreen } from './screens/Counts/CountsScreen';
 import { NotificationsScreen } from './screens/Notifications/NotificationsScreen';
 import { OutboxScreen } from './screens/Outbox/OutboxScreen';
@@ -75,6 +75,7 @@ export function App() {
   return (
     <div className="app">
       <TrainingBanner />
+      <SetAsideBanner />
       <header className="top">
         <span className="brand">{t('appName')}</span>
         {signedIn ? <Nav /> : null}

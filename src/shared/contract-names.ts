@@ -1,8 +1,12 @@
+import type { EventName, MethodName } from './contract';
+
 /**
  * The contract's method and event names without their schemas, for the preload: a sandboxed
  * preload can require nothing but `electron` (and events, timers, url), so it cannot carry zod.
- * test/shared/contract-names.test.ts keeps these lists equal to the keys of `contract` and `events`
- * (src/shared/contract.ts); add a name here when you add a method or event there.
+ * The type checker keeps these lists equal to the keys of `contract` and `events`
+ * (src/shared/contract.ts; a type-only import, erased from the bundle): a name missing here, or one
+ * here that the contract lacks, fails `npm run typecheck` (the checks at the end of this file).
+ * Add a name here when you add a method or event there.
  */
 export const METHOD_NAMES = [
   'app.info',
@@ -63,6 +67,7 @@ export const METHOD_NAMES = [
   'outbox.cancel',
   'outbox.counts',
   'outbox.sendNow',
+  'outbox.resolveMoved',
   'products.drafts',
   'products.draft',
   'products.saveDraft',
@@ -74,6 +79,8 @@ export const METHOD_NAMES = [
   'admin.setPin',
   'admin.unlock',
   'admin.lock',
+  'app.setAside',
+  'app.acknowledgeSetAside',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -85,7 +92,16 @@ export const EVENT_NAMES = [
   'notifications.received',
   'notifications.receiverChanged',
   'outbox.changed',
+  'app.setAside',
 ] as const;
+
+/** `true` when A and B hold the same names; otherwise the names one has and the other lacks. */
+export type SameNames<A extends string, B extends string> = [Exclude<A, B>, Exclude<B, A>] extends [never, never]
+  ? true
+  : { missingHere: Exclude<A, B>; notInContract: Exclude<B, A> };
+// Compile-time only: each line fails the type check (naming the names) when the lists drift.
+export const methodNamesMatch: SameNames<MethodName, (typeof METHOD_NAMES)[number]> = true;
+export const eventNamesMatch: SameNames<EventName, (typeof EVENT_NAMES)[number]> = true;
 
 /** IPC channel names: one prefix, so the Electron host can refuse anything else. */
 export const ipcChannel = (method: (typeof METHOD_NAMES)[number]) => `wd:${method}`;

@@ -23,6 +23,11 @@ export const errorCodes = [
   'unavailable',
   /** The disk or the data file under the app failed (full, read-only, damaged): params.reason says which. */
   'storage',
+  /**
+   * The call itself failed on its way (the desktop app's IPC or the web host's transport rejected
+   * it: an answer too deep to pass, a closed window): said in the contract's shape, never thrown.
+   */
+  'call_failed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -162,7 +162,7 @@ export async function packagesUiBench(t: TestRig): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     await page.addInitScript(CALL_TIMER);
-    await page.goto(host.url);
+    await page.goto(host.openUrl);
     const nav = page.getByRole('navigation');
     const user = page.getByLabel('User name', { exact: true });
     await Promise.race([nav.waitFor(), user.waitFor()]);

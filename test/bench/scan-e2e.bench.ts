@@ -65,7 +65,7 @@ export async function scanE2eBench(): Promise<void> {
     if (!p.ok) throw new Error(p.error.message);
     const codes: string[] = [];
     const page = await browser.newPage();
-    await page.goto(host.url);
+    await page.goto(host.openUrl);
     await page.getByLabel('User name', { exact: true }).fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -20,6 +20,22 @@ async function clockRig() {
 const profile = (url: string) => ({ name: 'Depo', omsUrl: url, pimUrl: url, companyId: 1, storageCodes: ['A-01'] });
 
 describe('administrator PIN', () => {
+  it('blind counts and recount on variance are the administrator’s: a locked window cannot switch the audit off', async () => {
+    await clockRig();
+    await t.call('profiles.save', profile(t.sandbox.url));
+    await t.signIn();
+    await t.core.invoke('admin.setPin', { pin: '2468', confirm: '2468' }, WIN);
+    for (const patch of [{ blind: false }, { recount: false }, { recountUnits: 50 }]) {
+      expect(await t.core.invoke('counts.setOptions', patch, OTHER)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden', params: { reason: 'admin_locked' } },
+      });
+    }
+    // Anyone may read them (the count screen does); the unlocked window may change them.
+    expect(await t.core.invoke('counts.options', {}, OTHER)).toMatchObject({ ok: true, value: { blind: true } });
+    expect(await t.core.invoke('counts.setOptions', { blind: false }, WIN)).toMatchObject({ ok: true, value: { blind: false } });
+  });
+
   it('stores a scrypt verifier, never the PIN', async () => {
     await clockRig();
     const set = await t.core.invoke('admin.setPin', { pin: '48151623', confirm: '48151623' }, WIN);

@@ -42,6 +42,14 @@ describe('Test connection (profiles.test)', () => {
     expect((await testConnection(http, { omsUrl: fake.url, userName: 'a', password: 'b' })).outcome).toBe('not_service');
     fake.routes.set('POST /Auth/login', () => ({ status: 503, body: { isSuccess: false } }));
     expect((await testConnection(http, { omsUrl: fake.url, userName: 'a', password: 'b' })).outcome).toBe('service_error');
+    // Every status the login's classify calls "later, the service is busy" is a problem on its side
+    // here too (a 425 was "not this service": the test read the statuses by hand).
+    for (const status of [408, 425, 429, 500, 502]) {
+      fake.routes.set('POST /Auth/login', () => ({ status, body: {} }));
+      expect((await testConnection(http, { omsUrl: fake.url, userName: 'a', password: 'b' })).outcome, `HTTP ${status}`).toBe(
+        'service_error',
+      );
+    }
     // A 404, even with the service's error shape: the address is not the service's login.
     expect((await testConnection(http, { omsUrl: `${fake.url}/elsewhere`, userName: 'a', password: 'b' })).outcome).toBe('not_service');
   });

@@ -124,6 +124,28 @@ describe('GS1 codes in counting', () => {
     expect((await t.call('counts.get', { sessionId: id })).session.totalUnits).toBe(0);
   });
 
+  it('a GS1 element string scanned without an identifier counts its product when it is valid; a broken one stays a code', async () => {
+    const id = await setup();
+    const r = await t.call('counts.scan', { sessionId: id, code: '0109506000134352' });
+    expect(r).toMatchObject({ outcome: 'counted', delta: 1, line: { sku: 'KREM-50' }, gs1: { gtin: '09506000134352' } });
+    // A wrong check digit: not GS1, an unknown code as scanned.
+    expect(await t.call('counts.scan', { sessionId: id, code: '0109506000134353' })).toMatchObject({
+      outcome: 'unknown',
+      code: '0109506000134353',
+    });
+  });
+
+  it('a lot that swallowed the next elements (no separator) counts, and says a separator may be missing', async () => {
+    const id = await setup();
+    const r = await t.call('counts.scan', { sessionId: id, code: `]C10109506000134352${'10'}LOT4217271231` });
+    expect(r).toMatchObject({
+      outcome: 'counted',
+      gs1: { lot: 'LOT4217271231', missingSeparator: { ai: '10', value: 'LOT42', next: '(17)271231' } },
+    });
+    const fine = await t.call('counts.scan', { sessionId: id, code: `]C10109506000134352${'10'}LOT42${GS}17271231` });
+    expect(fine.gs1?.missingSeparator ?? null).toBeNull();
+  });
+
   it('reads the scanner’s FNC1 substitute from the settings', async () => {
     const id = await setup();
     await t.call('settings.update', { scanner: { gsSubstitute: '|' } });

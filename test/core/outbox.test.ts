@@ -51,9 +51,17 @@ describe('outbox', () => {
     await t.admin('offline', { offline: false });
     outbox.online();
     await outbox.drain();
-    expect(outbox.list({ limit: 10 })[0]).toMatchObject({ state: 'sent', responseStatus: 200 });
+    // Two tries: the one the offline service never answered, and the one it took.
+    expect(outbox.list({ limit: 10 })[0]).toMatchObject({ state: 'sent', responseStatus: 200, attempts: 2 });
     expect((await stock(t)).items).toEqual([{ storageCode: 'A-01', sku: 'S1', qty: 4 }]);
     expect(t.core.ctx.status.get()).toMatchObject({ online: true, pendingWrites: 0 });
+  });
+
+  it('a write sent at the first try says one try, not 0', async () => {
+    const { outbox } = await setup();
+    outbox.enqueue({ kind: 'inventory', groupKey: 'A-01', payload: [{ Sku: 'S1', Qty: 4, StorageCode: 'A-01' }] });
+    await outbox.drain();
+    expect(outbox.list({ limit: 10 })[0]).toMatchObject({ state: 'sent', attempts: 1 });
   });
 
   it('sends the writes of one storage code in order, never overtaking', async () => {

@@ -21,8 +21,11 @@ afterEach(async () => {
 const DAY = 86_400_000;
 const windowAll = () => ({ from: new Date(Date.now() - 90 * DAY).toISOString(), to: new Date(Date.now() + DAY).toISOString() });
 
+/** The core's clock in these tests: the wall clock plus what a test moved it on by. */
+let clockShift = 0;
 async function setup(packages: number, returns: number, pageSize = 50) {
-  t = await rig({ sandbox: { packages, returns, seed: 11 } });
+  clockShift = 0;
+  t = await rig({ sandbox: { packages, returns, seed: 11 }, core: { now: () => Date.now() + clockShift } });
   await t.signIn({ pageSize });
   const ws = t.core.ctx.workspace();
   // Fast retries for tests: base 20 ms.
@@ -71,7 +74,8 @@ describe('package sync', () => {
     ws.db.prepare("UPDATE packages SET status = 'Delivered' WHERE pk = ?").run(otherPk);
     const otherRaw = ws.db.prepare<[number], { raw: Buffer }>('SELECT raw FROM packages WHERE pk = ?').get(otherPk)!.raw;
     ws.db.prepare('UPDATE packages SET raw = ? WHERE pk = ?').run(Buffer.concat([otherRaw, Buffer.from([0])]), otherPk);
-    await new Promise((r) => setTimeout(r, 5));
+    // Later by a second on the core's clock: a row rewritten now carries another time.
+    clockShift += 1_000;
     await sync.run(windowAll());
     const after = times();
     const rewritten = [...after].filter(([k, at]) => before.get(k) !== at).map(([k]) => k);

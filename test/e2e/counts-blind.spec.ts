@@ -1,5 +1,5 @@
 import type { Input, MethodName, Output } from '../../src/shared/contract';
-import { expect, signInToSandbox, test } from './fixtures';
+import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 
 test.describe('blind counts (issue 18.2)', () => {
   test('a blind count hides the last count’s quantities until Review; with blind counts off they show while counting', async ({
@@ -35,6 +35,11 @@ test.describe('blind counts (issue 18.2)', () => {
 
     // Blind counts off (Settings → Counting): the counting screen shows the last quantity.
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    // The people being audited cannot switch it off: it is behind the administrator PIN.
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Blind counts: hide the last count’s quantities while counting')).toHaveCount(0);
+    await expect(page.getByLabel('Recount big changes before sending')).toHaveCount(0);
+    await unlockAdmin(page);
     await page.getByLabel('Blind counts: hide the last count’s quantities while counting').uncheck();
     await expect
       .poll(async () => ((await app.core.call('counts.options', {})) as { ok: true; value: { blind: boolean } }).value.blind)

@@ -30,7 +30,7 @@ test.describe('who and when of a count (issue 18.4)', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = readFileSync((await (await download).path()), 'utf8').replace(/^\uFEFF/, '');
+    const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
     const [head, row] = csv.trim().split('\r\n');
     expect(head).toBe(
       'storage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at;recount;recount_choice;moved_units;movement_choice;sent_qty',

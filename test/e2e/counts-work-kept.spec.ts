@@ -90,7 +90,10 @@ test.describe('counts: work is kept', () => {
     await expect(card).toContainText('RAF-DEPO was not stored');
   });
 
-  test('the product’s barcode scanned into “SKU this code belongs to” fills the field (nothing counted) and assigns to its SKU', async ({ page, app }) => {
+  test('the product’s barcode scanned into “SKU this code belongs to” fills the field (nothing counted) and assigns to its SKU', async ({
+    page,
+    app,
+  }) => {
     await addDepo(page, app);
     await signIn(page);
     await expect(page.getByRole('navigation')).toBeVisible();

@@ -39,7 +39,6 @@ export const test = base.extend<Options & { app: AppFixture }>({
         const core = createCore({
           dataDir: dir,
           host: 'web',
-          version: 'e2e',
           log: () => undefined,
           trainingService: sandboxTrainingService,
         });
@@ -69,10 +68,10 @@ export const test = base.extend<Options & { app: AppFixture }>({
           await host.close();
           await core.close();
           ({ core, host } = await start());
-          await page.goto(host.url);
+          await page.goto(host.openUrl);
         },
       };
-      await page.goto(host.url);
+      await page.goto(host.openUrl);
       await use(fixture);
       if (testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('browser-log', { body: logs.join('\n'), contentType: 'text/plain' });

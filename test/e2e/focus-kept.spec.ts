@@ -151,6 +151,7 @@ test('review and send from the keyboard: the review opens on its heading, and th
 test('a number saved with Enter in Settings stays in its field with the focus, and a wrong one goes back', async ({ page, app }) => {
   await signInToSandbox(page, app);
   await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  await unlockAdmin(page);
   await page.getByLabel('Recount big changes before sending').check();
   const units = page.getByLabel('Change of at least (units)');
   await units.fill('12');

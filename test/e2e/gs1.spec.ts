@@ -1,5 +1,5 @@
 import { expect, signInToSandbox, test } from './fixtures';
-import { scanText } from './keyboards';
+import { scanAsDevicePaced, scanText } from './keyboards';
 
 const GS = '\u001d';
 
@@ -42,4 +42,57 @@ test.describe('GS1 codes and command barcodes on the Counts screen', () => {
     // Never a product: no line was made for the command codes.
     await expect(page.locator('[data-sku^="WDCMD"]')).toHaveCount(0);
   });
+});
+
+test.describe('GS1 separators from a keyboard-wedge scanner, through the browser input at a scanner\'s pace', () => {
+  for (const gs of ['ctrl', 'char', 'substitute'] as const) {
+    test(`the separator sent as ${gs === 'ctrl' ? 'Ctrl+]' : gs === 'char' ? 'the GS character' : 'the configured ~'} reaches the GS1 reader at 2, 8 and 80 ms a character`, async ({
+      page,
+      app,
+    }) => {
+      // A scanner at 80 ms a character is what the wizard sets 120 ms for (1.5 × its gaps).
+      await app.core.call('settings.update', { scanner: { maxInterKeyMs: 120, gsSubstitute: gs === 'substitute' ? '~' : '' } });
+      await signInToSandbox(page, app);
+      const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+      productsOf(app.core.ctx.workspace()).save({ sku: 'SUT-1', barcode: '8690010004079', name: 'Süt' }, 'saved');
+      await scanAsDevicePaced(page, 'A-01', 8);
+      await expect(page.getByRole('heading', { name: 'Counting A-01' })).toBeVisible();
+      const sep = gs === 'substitute' ? '~' : GS;
+      const card = page.getByTestId('last-scan');
+      const quantity = page.getByTestId('next-quantity');
+      let total = 0;
+      for (const ms of [2, 8, 80]) {
+        // Once with the quantity field focused (its digits must not land there), once with nothing focused.
+        for (const focus of ['quantity', 'none'] as const) {
+          if (focus === 'quantity') await quantity.focus();
+          else await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+          await scanAsDevicePaced(page, `]C10108690010004079${'10'}LOT42${sep}17271231`, ms, gs === 'char' ? 'char' : 'ctrl');
+          total += 1;
+          await expect(card, `${ms} ms, ${focus}`).toHaveAttribute('data-outcome', 'counted');
+          await expect(card, `${ms} ms, ${focus}`).toContainText(`+1 → ${total}`);
+          await expect(card.getByTestId('gs1-facts')).toContainText('Lot LOT42');
+          await expect(card.getByTestId('gs1-facts')).toContainText('31 Dec 2027');
+          await expect(quantity).toHaveValue('');
+        }
+      }
+      await expect(page.getByTestId('count-totals')).toContainText(`${total} units`);
+    });
+  }
+});
+
+test('a GS1 code without identifier counts; a lot that ran into the next element says a separator may be missing', async ({ page, app }) => {
+  await signInToSandbox(page, app);
+  const { productsOf } = await import('../../src/main/core/catalog/products-repo');
+  productsOf(app.core.ctx.workspace()).save({ sku: 'SUT-1', barcode: '8690010004079', name: 'Süt' }, 'saved');
+  await scanText(page, 'A-01');
+  await expect(page.getByRole('heading', { name: 'Counting A-01' })).toBeVisible();
+  const card = page.getByTestId('last-scan');
+  await scanText(page, '0108690010004079');
+  await expect(card).toHaveAttribute('data-outcome', 'counted');
+  await expect(card).toContainText('Süt');
+  await expect(page.locator('[data-sku="SUT-1"]')).toBeVisible();
+  await scanText(page, '0108690010004079' + '10LOT4217271231');
+  await expect(card).toContainText('+1 → 2');
+  await expect(card.getByTestId('gs1-separator-missing')).toHaveText('Separator missing? Maybe (10)LOT42 (17)271231');
+  await expect(card.getByTestId('gs1-separator-missing')).toBeInViewport();
 });

@@ -90,10 +90,17 @@ export type Layout = 'us' | 'turkish-q';
  * scanner presses US key positions; the layout decides `key`. GS goes as Ctrl+] unless a
  * substitute is given.
  */
-export function burstKeys(text: string, layout: Layout, end: 'Enter' | 'Tab' | 'none' = 'Enter'): Key[] {
+export function burstKeys(text: string, layout: Layout, end: 'Enter' | 'Tab' | 'none' = 'Enter', gs: 'ctrl' | 'char' = 'ctrl'): Key[] {
   const keys: Key[] = [];
   for (const ch of text) {
+    if (ch === GS && gs === 'char') {
+      // Scanners that type the character itself.
+      keys.push({ key: GS, code: '', shiftKey: false });
+      continue;
+    }
     if (ch === GS) {
+      // Ctrl+] as a keyboard types it: Control goes down first (a keydown of its own), then ].
+      keys.push({ key: 'Control', code: 'ControlLeft', shiftKey: false, ctrlKey: true });
       keys.push({ key: layout === 'us' ? ']' : 'ü', code: 'BracketRight', shiftKey: false, ctrlKey: true });
       continue;
     }
@@ -177,5 +184,35 @@ export async function pressAfterPause(
   const common = { key, code: key, windowsVirtualKeyCode: vk, modifiers: options.shift ? 8 : 0, timestamp };
   await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...common, ...(key === 'Enter' ? { text: '\r' } : {}) } as never);
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common } as never);
+  await cdp.detach();
+}
+
+/**
+ * A scanner's burst through the browser's own input (DevTools protocol), `msPerChar` apart by the
+ * keys' own time stamps (what the detector reads), GS sent as Ctrl+] (Control down, ], Control up)
+ * or as the character itself. US layout, then Enter.
+ */
+export async function scanAsDevicePaced(page: Page, text: string, msPerChar: number, gs: 'ctrl' | 'char' = 'ctrl'): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const keys = burstKeys(text, 'us', 'Enter', gs);
+  const start = Math.max(Date.now() / 1000, lastDeviceStamp + 0.05);
+  lastDeviceStamp = start + (keys.length * msPerChar) / 1000;
+  const vkOf = (k: Key) =>
+    k.key === 'Enter' ? 13 : k.key === 'Control' ? 17 : k.code === 'BracketRight' ? 221 : k.key === '-' ? 189 : k.key.toUpperCase().charCodeAt(0);
+  let at = start;
+  const events = keys.flatMap((k) => {
+    // The Control of Ctrl+] goes down with the ] (no time of its own between them).
+    if (k.key !== 'Control') at += msPerChar / 1000;
+    const modifiers = (k.shiftKey ? 8 : 0) | (k.ctrlKey ? 2 : 0);
+    const common = { key: k.key, code: k.code, windowsVirtualKeyCode: vkOf(k), modifiers, timestamp: at };
+    if (k.key === 'Control') return [{ type: 'rawKeyDown', ...common }];
+    if (k.ctrlKey) return [{ type: 'rawKeyDown', ...common }, { type: 'keyUp', ...common }, { type: 'keyUp', key: 'Control', code: 'ControlLeft', windowsVirtualKeyCode: 17, modifiers: 0, timestamp: at }];
+    const typed = k.key === 'Enter' ? '\r' : k.key;
+    return [
+      { type: 'keyDown', text: typed, unmodifiedText: typed, ...common },
+      { type: 'keyUp', ...common },
+    ];
+  });
+  await Promise.all(events.map((e) => cdp.send('Input.dispatchKeyEvent', e as never)));
   await cdp.detach();
 }

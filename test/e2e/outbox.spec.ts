@@ -77,4 +77,23 @@ test.describe('outbox screen', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^outbox-.*\.csv$/);
   });
+
+  test('a write the service took at the first try says one try, not 0', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    await page.getByRole('button', { name: 'A-01' }).click();
+    const code = page.getByTestId('manual-code');
+    await code.fill('RAF-1');
+    await code.press('Enter');
+    await page.getByTestId('last-scan').getByRole('button', { name: 'Count as its own SKU' }).click();
+    await page.getByRole('button', { name: 'Review and send' }).click();
+    await page.getByRole('button', { name: 'Send 1 quantity' }).click();
+    await expect(page.getByTestId('pending-indicator')).toHaveText('All sent');
+    await page.keyboard.press('Alt+7');
+    await page.getByLabel('Show').selectOption('all');
+    const row = page.getByTestId('outbox-row');
+    await expect(row).toContainText('Sent');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+    await row.getByRole('button', { name: /Open/ }).click();
+    await expect(page.getByRole('article', { name: /Write \d+/ }).getByRole('definition').nth(3)).toHaveText('1');
+  });
 });

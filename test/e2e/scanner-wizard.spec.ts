@@ -1,6 +1,7 @@
 import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
-import { pressAfterPause, scanText } from './keyboards';
+import { pressAfterPause, scanAsDevicePaced, scanText } from './keyboards';
 
+const GS = '\u001d';
 const GS1_SHEET = (fnc1: string) => [
   ']E08690000000012',
   "]C0Ti-*iI'7",
@@ -50,6 +51,35 @@ test.describe('scanner setup wizard', () => {
     await scanText(page, `]C10209506000134352${'37'}12~10LOT1~17271231`, 'turkish-q', 'Tab');
     await expect(page.getByTestId('last-scan')).toContainText('+12 → 12');
     await expect(page.locator('[data-sku="KREM-50"]').getByTestId('line-lots')).toHaveText('Lot LOT1 · Exp. 31 Dec 2027');
+  });
+
+  test('a scanner sending FNC1 as Ctrl+] through the browser input: test codes 3 and 4 read; one that drops it shows what arrived', async ({
+    page,
+    app,
+  }) => {
+    await signInToSandbox(page, app);
+    await page.keyboard.press('Alt+6');
+    await unlockAdmin(page);
+    await page.getByRole('button', { name: 'Set up the scanner from the test sheet…' }).click();
+    const wizard = page.getByTestId('scanner-wizard');
+    const results = page.getByTestId('wizard-results');
+    // First a scanner that drops the separator: the GS1 codes fail, and the wizard shows the characters that came.
+    for (const [i, code] of GS1_SHEET('').entries()) {
+      await scanAsDevicePaced(page, code, 8);
+      if (i < 3) await expect(wizard.getByRole('listitem').nth(i)).toHaveAttribute('data-state', 'read');
+    }
+    const lost = results.locator('[data-pass="false"]');
+    await expect(lost).toHaveCount(2);
+    await expect(lost.first().getByTestId('wizard-received')).toHaveText('Characters that arrived: ]C1010950600013435210LOT-721SN1');
+    await wizard.getByRole('button', { name: 'Start again' }).click();
+    // Now Ctrl+] (Control down, then ]) at 8 ms a character.
+    for (const [i, code] of GS1_SHEET(GS).entries()) {
+      await scanAsDevicePaced(page, code, 8);
+      if (i < 3) await expect(wizard.getByRole('listitem').nth(i)).toHaveAttribute('data-state', 'read');
+    }
+    await expect(page.getByTestId('wizard-summary')).toHaveText('Done: every code of the test sheet reads with these settings.');
+    await expect(results.locator('[data-pass="true"]')).toHaveCount(4);
+    await expect(results.locator('li').nth(2)).toContainText('<GS>21SN1');
   });
 
   test('between scans the keyboard still works: Tab reaches its buttons, Escape closes it and gives the focus back', async ({

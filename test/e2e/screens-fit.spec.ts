@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { resources } from '../../src/shared/i18n';
 import { expect, signInToSandbox, test } from './fixtures';
 import { scanAtWindow } from './keyboards';
+import { axeViolations } from './axe';
 
 /**
  * The floor check: every screen, in both languages, at the two screen sizes warehouse PCs have.
@@ -146,8 +146,7 @@ async function check(page: Page, info: TestInfo, name: string, opts: { primary?:
     expect.soft(m.primary.found, `${name}: no primary action marked`).toBe(true);
     expect.soft(m.primary.inViewport, `${name}: primary action outside the viewport (${m.primary.rect})`).toBe(true);
   }
-  const axe = await new AxeBuilder({ page }).analyze();
-  const bad = axe.violations
+  const bad = (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>

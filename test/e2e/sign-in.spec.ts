@@ -1,4 +1,5 @@
-import { addProfile, expect, signIn, test } from './fixtures';
+import { addProfile, expect, signIn, signInToSandbox, test } from './fixtures';
+import { scanAtWindow } from './keyboards';
 
 test.describe('sign-in', () => {
   test('training mode signs in and shows the banner on every screen', async ({ page, app }) => {
@@ -10,6 +11,21 @@ test.describe('sign-in', () => {
       await expect(banner).toBeVisible();
     }
     expect((await app.core.call('session.get', {})).ok).toBe(true);
+  });
+
+  test('training mode and a sign-in start on Counts, not on the screen open before: a shelf scan opens its count', async ({ page, app }) => {
+    await signInToSandbox(page, app);
+    await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Training mode' }).click();
+    const counts = page.getByRole('navigation').getByRole('button', { name: 'Counts' });
+    await expect(counts).toHaveAttribute('aria-current', 'page');
+    await scanAtWindow(page, 'A-01-01');
+    await expect(page.getByRole('heading', { name: 'Counting A-01-01' })).toBeVisible();
+    await page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page);
+    await expect(counts).toHaveAttribute('aria-current', 'page');
   });
 
   test('a sheet printed in training says it is training (the sheet covered the banner)', async ({ page }) => {

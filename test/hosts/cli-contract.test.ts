@@ -28,7 +28,9 @@ describe('wd is a host of the contract: its input is parsed by the contract sche
     expect(tr.stderr).toContain('query');
     const en = await run(data.dir, ['lookup', long, '--json']);
     expect(en.code).toBe(1);
-    expect(JSON.parse(en.stdout)).toMatchObject({ error: { code: 'invalid_input', message: expect.stringContaining('Some of the data is not valid.') as unknown } });
+    expect(JSON.parse(en.stdout)).toMatchObject({
+      error: { code: 'invalid_input', message: expect.stringContaining('Some of the data is not valid.') as unknown },
+    });
   });
 
   it('a receiver host the contract refuses is refused before anything starts', async () => {

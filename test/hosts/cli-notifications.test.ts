@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localInstant } from '../../src/shared/domain/time';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
-import { cliEntry, wd } from '../support/cli';
+import { wd, wdArgs } from '../support/cli';
 import { tempDir } from '../support/temp';
 
 let sandbox: Sandbox;
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('wd receive and wd notifications', () => {
   it('receives in the foreground with a Bearer token from WD_RECEIVER_TOKEN (not an argument), then lists what arrived', async () => {
-    const args = ['--import', 'tsx', cliEntry, 'receive', '--port', '0', '--path', '/hooks/cli-test-path', '--json'];
+    const args = wdArgs(['receive', '--port', '0', '--path', '/hooks/cli-test-path', '--json']);
     const child = spawn(process.execPath, args, {
       env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_RECEIVER_TOKEN: 'tok-abcdefgh' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -54,7 +54,7 @@ describe('wd receive and wd notifications', () => {
   });
 
   it("prints when each notification came in this computer's time and the CLI's language; --json keeps the instant", async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, 'receive', '--port', '0'], {
+    const child = spawn(process.execPath, wdArgs(['receive', '--port', '0']), {
       env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'tr', TZ: 'Europe/Istanbul', WD_RECEIVER_TOKEN: 'tok-abcdefgh' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -104,7 +104,7 @@ describe('wd receive and wd notifications', () => {
   });
 
   it('reads the token from standard input with --token-stdin', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, 'receive', '--port', '0', '--token-stdin', '--json'], {
+    const child = spawn(process.execPath, wdArgs(['receive', '--port', '0', '--token-stdin', '--json']), {
       env: { ...process.env, WD_DATA_DIR: data.dir, WD_LANG: 'en', WD_RECEIVER_TOKEN: '' },
       stdio: ['pipe', 'pipe', 'inherit'],
     });

@@ -1,4 +1,4 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
@@ -28,6 +28,15 @@ afterAll(async () => {
 });
 
 describe('wd products save', () => {
+  it('refuses a file over the app\'s 20 MB cap in the app\'s words, before reading it (issue 47, item 3)', async () => {
+    const big = join(data.dir, 'big.csv');
+    writeFileSync(big, 'type;sku\n');
+    truncateSync(big, 21 * 1024 * 1024);
+    const r = await wd(data.dir, ['products', 'save', big]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('This file is 21.0 MB; files up to 20.0 MB can be imported. Split it into smaller files.');
+  });
+
   it('prints every mistake of a CSV with its row and sends nothing', async () => {
     const r = await wd(data.dir, ['products', 'save', join(fixtures, 'products/mistakes.csv')], { env: { WD_PASSWORD: 'demo1234' } });
     expect(r.code).toBe(1);

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
-import { wd as run } from '../support/cli';
+import { wd as run, wdArgs } from '../support/cli';
 import { tempDir } from '../support/temp';
 
 const root = join(import.meta.dirname, '../..');
@@ -149,8 +149,9 @@ describe('wd CLI', () => {
     expect(r.stderr).toContain('No password');
   });
 
-  it('runs the sandbox and prints where it listens', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/hosts/cli/bin.ts'), 'sandbox', '--port', '0'], {
+  // The one start from the sources (`npm run -s wd -- …` runs them through tsx); every other test runs the built CLI.
+  it('runs the sandbox and prints where it listens, also from the sources through tsx', async () => {
+    const child = spawn(process.execPath, wdArgs(['sandbox', '--port', '0'], { source: true }), {
       cwd: root,
       env: { ...process.env, WD_LANG: 'en' },
     });

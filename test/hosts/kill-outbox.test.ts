@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/main/core';
 import { outboxOf } from '../../src/main/core/outbox/outbox';
-import { cliEntry, wd } from '../support/cli';
+import { wd, wdArgs } from '../support/cli';
 import { fakeService, type FakeService } from '../support/fake-service';
 import { tempDir } from '../support/temp';
 
@@ -39,7 +39,7 @@ async function enqueue(dir: string, from: number): Promise<{ key: string; group:
 
 /** `wd outbox --retry`; resolves with its exit code, or null when the test killed it. */
 function runOutbox(dir: string, onChild: (kill: () => void) => void): Promise<number | null> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, 'outbox', '--retry'], {
+  const child = spawn(process.execPath, wdArgs(['outbox', '--retry']), {
     env: { ...process.env, WD_DATA_DIR: dir, WD_PASSWORD: 'demo1234', WD_LANG: 'en' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });

@@ -4,7 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
-import { cliEntry } from '../support/cli';
+import { wdArgs } from '../support/cli';
+import { openWebHost } from '../support/web-open';
 import { tempDir } from '../support/temp';
 
 let sandbox: Sandbox;
@@ -24,8 +25,8 @@ afterAll(async () => {
 });
 
 /** Starts `wd web` (the app's core behind the loopback contract) as its own process. */
-async function startHost(): Promise<{ child: ChildProcess; url: string; secret: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--json', 'web', '--renderer', rendererDir], {
+async function startHost(): Promise<{ child: ChildProcess; url: string; secret: string; cookie: string }> {
+  const child = spawn(process.execPath, wdArgs(['--json', 'web', '--renderer', rendererDir]), {
     env: { ...process.env, WD_DATA_DIR: join(data.dir, 'app') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -33,15 +34,14 @@ async function startHost(): Promise<{ child: ChildProcess; url: string; secret: 
     child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
     child.once('exit', () => reject(new Error('host exited')));
   });
-  const page = await (await fetch(url)).text();
-  const secret = /name="wd-web-secret" content="([^"]+)"/.exec(page)![1]!;
-  return { child, url, secret };
+  // The one-time address it printed: the cookie it sets and the page's secret.
+  return { child, ...(await openWebHost(url)) };
 }
 
-const invoke = async (host: { url: string; secret: string }, method: string, input: unknown) => {
+const invoke = async (host: { url: string; secret: string; cookie: string }, method: string, input: unknown) => {
   const res = await fetch(`${host.url}api/invoke/${method}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret },
+    headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret, cookie: host.cookie },
     body: JSON.stringify(input),
   });
   return (await res.json()) as { ok: boolean; value?: Record<string, unknown>; error?: unknown };

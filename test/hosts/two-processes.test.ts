@@ -4,8 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/main/sandbox/server';
-import { cliEntry, wd, type CliRun } from '../support/cli';
+import { wd, wdArgs, type CliRun } from '../support/cli';
 import { recordingProxy } from '../support/fake-service';
+import { openWebHost } from '../support/web-open';
 import { tempDir } from '../support/temp';
 
 /** How long the app and the CLI work side by side (kept short so CI stays quick). */
@@ -34,8 +35,8 @@ afterAll(async () => {
 });
 
 /** `wd web`: the app's core (background work on) behind the loopback contract, as its own process. */
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; secret: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, '--json', 'web', '--renderer', rendererDir], {
+async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; secret: string; cookie: string }> {
+  const child = spawn(process.execPath, wdArgs(['--json', 'web', '--renderer', rendererDir]), {
     env: { ...process.env, WD_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,16 +46,15 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
     child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { url: string }).url));
     child.once('exit', () => reject(new Error('host exited')));
   });
-  const page = await (await fetch(url)).text();
-  const secret = /name="wd-web-secret" content="([^"]+)"/.exec(page)![1]!;
-  return { child, url, secret };
+  // The one-time address it printed: the cookie it sets and the page's secret.
+  return { child, ...(await openWebHost(url)) };
 }
 
 type Host = Awaited<ReturnType<typeof startHost>>;
 const invoke = async (host: Host, method: string, input: unknown) => {
   const res = await fetch(`${host.url}api/invoke/${method}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret },
+    headers: { 'content-type': 'application/json', 'x-wd-secret': host.secret, cookie: host.cookie },
     body: JSON.stringify(input),
   });
   return (await res.json()) as { ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } };
@@ -64,7 +64,7 @@ describe('the app and the CLI on one data directory', () => {
   it('scans are never refused, no write is sent twice, every write arrives in order per group', async () => {
     const dir = join(data.dir, 'shared');
     const login = await wd(dir, ['login', '--oms-url', proxy.url, '--user', 'demo', '--storage', 'A-01'], { env: password });
-    expect(login.code).toBe(0);
+    expect(login, login.stderr).toMatchObject({ code: 0 });
     const host = await startHost(dir);
     try {
       const profileId = ((await invoke(host, 'profiles.list', {})).value as unknown as { id: string }[])[0]!.id;

@@ -47,6 +47,7 @@ describe('every reason the core gives is told in the worker’s language', () =>
     movedTo: '/data/workspaces/depo.damaged-2026-11-29.db',
     name: 'Çizim Seti',
     exported: '/data/workspaces/depo.damaged-2026-11-29.export.json',
+    file: '/data/workspaces/depo.db',
   };
 
   it('finds the reasons (the scan works)', () => {

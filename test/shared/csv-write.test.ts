@@ -49,6 +49,18 @@ describe('CSV writer', () => {
     expect(csvCell(null)).toBe('');
   });
 
+  it('neutralises a formula behind a leading newline, space, NBSP, zero-width character or BOM, and the full-width signs (issue 47, item 8)', () => {
+    for (const lead of ['\n', ' ', '  ', '\u00a0', '\u200b', '\u200d', '\u2060', '\ufeff', '\u3000', ' \u200b\n'])
+      for (const sign of ['=', '+', '-', '@']) expect(csvCell(`${lead}${sign}HYPERLINK("http://evil/")`).replace(/^"/, '')).toMatch(/^'/);
+    for (const sign of ['\uff1d', '\uff0b', '\uff0d', '\uff20']) {
+      expect(csvCell(`${sign}1+1`)).toBe(`'${sign}1+1`);
+      expect(csvCell(`\u200b${sign}1+1`)).toBe(`'\u200b${sign}1+1`);
+    }
+    // Harmless text behind a space stays as it is.
+    expect(csvCell(' Çizim Seti')).toBe(' Çizim Seti');
+    expect(csvCell('\u00a0100 TL')).toBe('\u00a0100 TL');
+  });
+
   it('quotes per RFC 4180: separator, quotes, CR and LF; records end with CRLF; UTF-8 BOM first', () => {
     expect(
       writeCsv(

@@ -157,6 +157,22 @@ describe('reading a scan', () => {
     expect(readScan('0109506000134352' + '10L1|21S', { today, gsSubstitute: '|' })).toMatchObject({ kind: 'gs1', declared: true });
   });
 
+  it('reads a whole element string without identifier or separator as GS1 only when it is valid', () => {
+    expect(readScan('0108690010004079', { today })).toMatchObject({ kind: 'gs1', declared: false, elements: [{ ai: '01', value: '08690010004079' }] });
+    expect(readScan('0108690010004078', { today })).toEqual({ kind: 'plain', code: '0108690010004078', aim: null });
+    expect(readScan('00106141412345678908', { today })).toMatchObject({ kind: 'gs1', elements: [{ ai: '00' }] });
+  });
+
+  it('says a separator may be missing when a variable-length value holds more valid elements', () => {
+    expect(interpretScan(`]C10108690010004079${'10'}LOT4217271231`, { today })).toMatchObject({
+      kind: 'gs1',
+      facts: { lot: 'LOT4217271231', missingSeparator: { ai: '10', value: 'LOT42', next: '(17)271231' } },
+    });
+    expect(interpretScan(`]C10108690010004079${'10'}LOT42${GS}17271231`, { today })).toMatchObject({ facts: { missingSeparator: null } });
+    // A lot with digits that are no elements: nothing to say.
+    expect(interpretScan(`]C10108690010004079${'10'}AB1234`, { today })).toMatchObject({ facts: { missingSeparator: null } });
+  });
+
   it('leaves product codes and other web addresses alone', () => {
     for (const code of ['8690345727803', 'RAF-1', 'TestAyakkabi3KIRMIZI37', 'https://example.com/product/12']) {
       expect(readScan(code, { today })).toMatchObject({ kind: 'plain', code });

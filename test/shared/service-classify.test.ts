@@ -175,3 +175,23 @@ describe('notification POST: the receiver answer', () => {
     expect(notification(413, {}, '', NOW)).toMatchObject({ kind: 'refused' });
   });
 });
+
+describe('why an answer is "later": its cause, so no caller reads the status again', () => {
+  const ops = { ...writes, ...reads, login } as const;
+  it('busy for 408, 425, 429 and 5xx of every operation (with the Retry-After it sent)', () => {
+    for (const [name, classify] of Object.entries(ops))
+      for (const status of [408, 425, 429, 500, 503]) {
+        const v = classify(status, { ...json, 'retry-after': '7' }, '{}', NOW);
+        expect(v, `${name} ${status}`).toMatchObject({ kind: 'later', cause: 'busy', retryAfterMs: 7_000 });
+      }
+  });
+  it("unreadable for a 2xx that is not the operation's answer: an HTML page, JSON cut off", () => {
+    for (const [name, classify] of Object.entries(ops)) {
+      expect(classify(200, html, page('Proxy'), NOW), name).toMatchObject({ kind: 'later', cause: 'unreadable' });
+      expect(classify(200, json, '{"data":[{"id":1', NOW), name).toMatchObject({ kind: 'later', cause: 'unreadable' });
+    }
+    // A login address that is not the login (404), and a login answer without a token.
+    expect(login(404, json, '{}', NOW)).toMatchObject({ kind: 'later', cause: 'unreadable' });
+    expect(login(200, json, '{"isSuccess":true}', NOW)).toMatchObject({ kind: 'later', cause: 'unreadable' });
+  });
+});

@@ -82,8 +82,11 @@ export async function recordingProxy(target: string): Promise<{ url: string; wri
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      // Hop-by-hop headers and the length stay behind: fetch sets its own. (Once the app's undici
+      // has filled the global dispatcher slot in this worker, Node's fetch dispatches through it,
+      // and undici 7 refuses the content-length fetch passes on: "invalid content-length header".)
       const headers = { ...req.headers };
-      delete headers.host;
+      for (const h of ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']) delete headers[h];
       fetch(`${target}${req.url ?? '/'}`, {
         method: req.method,
         headers: headers as Record<string, string>,

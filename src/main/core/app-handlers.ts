@@ -1,10 +1,12 @@
 import type { FeatureHandlers } from './handler-types';
 import type { CoreContext } from './context';
 import type { ParsedInput } from '../../shared/contract';
-import type { Profile } from '../../shared/domain/settings';
+import { sendsCredentialsInClear, type Profile } from '../../shared/domain/settings';
 import { testConnection } from './admin/connection-test';
 import { AppError } from './errors';
-import { keepSavedConnection, markWorkspaceDeleted } from './workspace';
+import { acknowledgeSetAside, keepSavedConnection, markWorkspaceDeleted } from './workspace';
+// The app's version as released (package.json), when the host names none (`wd web` started without npm).
+import pkg from '../../../package.json' with { type: 'json' };
 
 type AppHandlers = FeatureHandlers<'app'> & FeatureHandlers<'settings'> & FeatureHandlers<'profiles'> & FeatureHandlers<'session'>;
 
@@ -32,14 +34,29 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
 
   return {
     'app.info': () => ({
-      version: ctx.options.version ?? '0.0.0',
+      version: ctx.options.version ?? pkg.version,
       host: ctx.options.host,
       dataDir: ctx.options.dataDir,
       secretStorage: ctx.secrets.info(),
     }),
     'app.status': () => ctx.status.get(),
+    'app.setAside': () => ctx.setAside(),
+    'app.acknowledgeSetAside': ({ movedTo }) => {
+      const acknowledged = acknowledgeSetAside(ctx.options.dataDir, movedTo);
+      ctx.bus.emit('app.setAside', ctx.setAside());
+      return { acknowledged };
+    },
     'settings.get': () => settings.get(),
-    'settings.update': (patch) => {
+    'settings.update': ({ allowInsecureImages, ...patch }) => {
+      // The same rule as the service addresses: pictures (customers' return photos) over plain
+      // http:// to another computer only with an administrator's ticked warning (issue 47, item 6).
+      const clear = patch.imageBaseUrl && sendsCredentialsInClear(patch.imageBaseUrl) ? patch.imageBaseUrl : null;
+      if (clear && !allowInsecureImages)
+        throw new AppError(
+          'needs_confirmation',
+          `${clear} is http:// on another computer: customers' photos would cross the network unencrypted. Use https://, or an administrator accepts the warning.`,
+          { reason: 'insecure_image_http', address: clear },
+        );
       const next = settings.update(patch);
       ctx.bus.emit('settings.changed', next);
       return next;

@@ -1,5 +1,7 @@
-import type { AppInfo } from '../../shared/domain/session';
+import type { AppInfo, SetAsideWorkspace } from '../../shared/domain/session';
 import type { AdminGate } from './admin/admin-gate';
+import type { Clock } from './clock';
+import type { AppError } from './errors';
 import type { HttpClient } from './api/http';
 import type { Db } from './db/open';
 import type { EventBus } from './events';
@@ -42,15 +44,19 @@ export interface CoreOptions {
    * `wd inventory push` do with the network down). The app and the web host never set it.
    */
   offlineWorkspace?: boolean;
-  /** The session's clock (token expiry, re-login ahead of it); tests move it instead of sleeping. */
+  /** The core's clock (`ctx.clock`: token expiry, write retries, leases …); tests move it instead of sleeping. */
   now?: () => number;
   /** Minutes without an administrator action before a window locks itself (default 10). */
   adminIdleMs?: number;
+  /** Workspaces up to this size are checked when they open (default QUICK_CHECK_MAX_BYTES in workspace.ts; 0: never). */
+  quickCheckMaxBytes?: number;
 }
 
 /** What feature modules get: the shared services of one running core. */
 export interface CoreContext {
   options: CoreOptions;
+  /** The one clock of the core (`CoreOptions.now`, else the wall clock): never Date.now() in a feature. */
+  clock: Clock;
   bus: EventBus;
   status: StatusTracker;
   http: HttpClient;
@@ -68,4 +74,13 @@ export interface CoreContext {
   workspace(): Workspace;
   /** A profile's workspace without signing in (CLI reads); the current one if it is that profile. */
   openWorkspace(profileId: string): Workspace;
+  /**
+   * Called with any failure met anywhere (a handler, a background service, the daily backup): when
+   * it is SQLite's "damaged" and an open workspace fails its check, that workspace is closed, set
+   * aside with its unsent writes and open counts exported, and the session ends saying so. Returns
+   * the error that says where it went, or null (not damage, or no workspace of ours is damaged).
+   */
+  damaged(e: unknown): AppError | null;
+  /** The damaged workspaces set aside and not yet acknowledged (workspace.ts, listSetAside), with their connections' names. */
+  setAside(): SetAsideWorkspace[];
 }

@@ -77,3 +77,16 @@ export function storageFailure(e: unknown): AppError | null {
             : null;
   return reason ? new AppError('storage', `${message} (${code})`, { reason }) : null;
 }
+
+/**
+ * Any failure as the contract's error shape, classified once for every feature (the invoker, the
+ * sync's progress, the outbox, Review's refresh, the page reader): an AppError as it is, the disk's
+ * or the data file's failures in words (`storageFailure`: a full disk is "disk full", never
+ * "internal"), anything else `internal`. The sync turned every foreign error into `internal`.
+ */
+export function errorShape(e: unknown): AppErrorShape {
+  if (e instanceof AppError) return e.toShape();
+  const storage = storageFailure(e);
+  if (storage) return storage.toShape();
+  return { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+}

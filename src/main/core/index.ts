@@ -1,15 +1,17 @@
+import { clockOf } from './clock';
 import { join } from 'node:path';
 import { methodNames, type Input, type MethodName, type Output } from '../../shared/contract';
 import type { Profile } from '../../shared/domain/settings';
 import type { Result } from '../../shared/result';
 import { createAdminGate, needsAdmin, TRUSTED_CALLER } from './admin/admin-gate';
+import { pinCopyIn } from './admin/pin-copy';
 import { HttpClient } from './api/http';
 import { createAppHandlers } from './app-handlers';
 import type { CoreContext, CoreOptions } from './context';
 import { appMigrations } from './db/migrations/app';
 import { openDatabase } from './db/open';
 import { ensurePrivateDir } from './paths';
-import { AppError } from './errors';
+import { AppError, storageFailure } from './errors';
 import { EventBus } from './events';
 import { features } from './features';
 import type { Handlers } from './handler-types';
@@ -21,7 +23,16 @@ import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-rep
 import { createSettingsRepo } from './settings/settings-repo';
 import { StatusTracker } from './status';
 import { Training } from './training';
-import { backupWorkspace, connectionsToRecover, openWorkspace, removeWorkspace, type Workspace } from './workspace';
+import {
+  backupWorkspace,
+  connectionsToRecover,
+  listSetAside,
+  openWorkspace,
+  removeWorkspace,
+  setAside,
+  workspaceIsDamaged,
+  type Workspace,
+} from './workspace';
 
 export type { CoreOptions } from './context';
 export type { StartTrainingService, TrainingService } from './training';
@@ -52,15 +63,17 @@ export interface Core {
  */
 export function createCore(options: CoreOptions): Core {
   ensurePrivateDir(options.dataDir);
+  const clock = clockOf(options.now);
   const log = options.log ?? ((msg: string, e?: unknown) => console.error(`[core] ${msg}`, e ?? ''));
   const dbOptions = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   const appDb = openDatabase(join(options.dataDir, 'app.db'), appMigrations, dbOptions);
+  const wsOptions = options.quickCheckMaxBytes === undefined ? dbOptions : { ...dbOptions, quickCheckMaxBytes: options.quickCheckMaxBytes };
   const bus = new EventBus();
   const status = new StatusTracker(bus);
   const http = new HttpClient(options.beforeHttpClient);
   const secrets = options.secrets ?? noSecretStore;
   const settings = createSettingsRepo(appDb);
-  const profiles = createProfilesRepo(appDb);
+  const profiles = createProfilesRepo(appDb, clock);
   // An earlier version made the training connection the active one after training: not any more.
   if (settings.get().activeProfileId === TRAINING_PROFILE_ID) settings.update({ activeProfileId: null });
   recoverConnections();
@@ -118,7 +131,7 @@ export function createCore(options: CoreOptions): Core {
     if (profile && !current) {
       const open = extra.get(profile.id);
       extra.delete(profile.id);
-      current = open ?? openWorkspace(options.dataDir, profile, dbOptions);
+      current = open ?? openAnnounced(profile);
       const ws = current;
       // Background work (sync schedule, outbox) runs while a session has its workspace open.
       for (const f of features) if (f.attach) detach.push(f.attach(ws, ctx));
@@ -134,6 +147,8 @@ export function createCore(options: CoreOptions): Core {
         backupWorkspace(options.dataDir, ws);
       } catch (e) {
         log(`backup of workspace ${ws.profile.id} failed`, e);
+        // The backup reads every page (VACUUM INTO): damage it meets is set aside and said.
+        ctx.damaged(e);
       }
     };
     const first = setTimeout(run, 60_000);
@@ -152,11 +167,59 @@ export function createCore(options: CoreOptions): Core {
     senders.set(s.kind, s);
   }
 
-  const admin = createAdminGate(appDb, options.now ?? Date.now, options.adminIdleMs);
-  const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace, now: options.now });
+  const admin = createAdminGate(appDb, clock.now, options.adminIdleMs, pinCopyIn(options.dataDir, clock), log);
+  const session = new Session({ profiles, settings, http, bus, status, secrets, onProfile: switchWorkspace, now: clock.now });
+
+  function setAsideNow() {
+    return listSetAside(options.dataDir).map((s) => ({ ...s, profileName: profiles.find(s.profileId)?.name ?? null }));
+  }
+
+  /** Opens a workspace; one found damaged is set aside, which the app hears at once (event app.setAside). */
+  function openAnnounced(profile: Profile): Workspace {
+    try {
+      return openWorkspace(options.dataDir, profile, { ...wsOptions, clock });
+    } catch (e) {
+      const reason = e instanceof AppError ? e.params?.reason : undefined;
+      if (reason === 'workspace_damaged' || reason === 'workspace_damaged_unread') bus.emit('app.setAside', setAsideNow());
+      throw e;
+    }
+  }
+
+  /** See CoreContext.damaged. */
+  function damaged(e: unknown): AppError | null {
+    if (storageFailure(e)?.params?.reason !== 'data_damaged') return null;
+    for (const ws of [current, ...extra.values()]) {
+      if (!ws || !workspaceIsDamaged(ws)) continue;
+      const signedIn = ws === current && session.isSignedIn();
+      if (ws === current) {
+        stopFeatures();
+        current = null;
+      } else extra.delete(ws.profile.id);
+      try {
+        ws.close();
+      } catch (c) {
+        log(`closing the damaged workspace ${ws.profile.id} failed`, c);
+      }
+      let error: AppError;
+      try {
+        error = setAside(ws.file, ws.profile, e, wsOptions);
+      } catch (m) {
+        log(`the damaged workspace ${ws.profile.id} could not be set aside`, m);
+        return null;
+      }
+      log(error.message);
+      bus.emit('app.setAside', setAsideNow());
+      if (signedIn) session.signOut(false, 'workspace_set_aside');
+      return error;
+    }
+    return null;
+  }
 
   const ctx: CoreContext = {
+    damaged,
+    setAside: setAsideNow,
     options,
+    clock,
     bus,
     status,
     http,
@@ -178,7 +241,7 @@ export function createCore(options: CoreOptions): Core {
       if (current?.profile.id === profileId) return current;
       let ws = extra.get(profileId);
       if (!ws) {
-        ws = openWorkspace(options.dataDir, profiles.get(profileId), dbOptions);
+        ws = openAnnounced(profiles.get(profileId));
         extra.set(profileId, ws);
       }
       return ws;
@@ -189,9 +252,14 @@ export function createCore(options: CoreOptions): Core {
   for (const f of features) Object.assign(handlers, f.handlers(ctx));
   const missing = methodNames.filter((m) => typeof handlers[m] !== 'function');
   if (missing.length > 0) throw new Error(`contract methods without a handler: ${missing.join(', ')}`);
-  const invoke = createInvoker(handlers as Handlers, log, (name, input, { caller }) => {
-    if (needsAdmin(name, input)) admin.require(caller);
-  });
+  const invoke = createInvoker(
+    handlers as Handlers,
+    log,
+    (name, input, { caller }) => {
+      if (needsAdmin(name, input)) admin.require(caller);
+    },
+    damaged,
+  );
 
   return {
     invoke,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contract, isMethodName, type MethodName } from '../../shared/contract';
 import { err, invalidInput, ok, type Result } from '../../shared/result';
-import { AppError, storageFailure } from './errors';
+import { AppError, errorShape } from './errors';
 import type { CallMeta, Handlers } from './handler-types';
 
 const MAX_MESSAGE = 2_000;
@@ -16,6 +16,8 @@ export function createInvoker(
   log: (msg: string, e?: unknown) => void = console.error,
   /** Runs after the input is parsed and before the handler; throws AppError to refuse (the administrator gate). */
   guard?: (name: MethodName, input: unknown, meta: CallMeta) => void,
+  /** A damaged workspace met by a handler: set aside, and said as such (CoreContext.damaged). */
+  damaged?: (e: unknown) => AppError | null,
 ) {
   /** `caller`: the window or page that asks (hosts always name it; see admin/admin-gate.ts). */
   return async function invoke(name: unknown, rawInput: unknown, caller: string): Promise<Result<unknown>> {
@@ -39,10 +41,11 @@ export function createInvoker(
     } catch (e) {
       if (e instanceof AppError) return { ok: false, error: { ...e.toShape(), message: e.message.slice(0, MAX_MESSAGE) } };
       log(`${name} failed`, e);
+      const aside = damaged?.(e);
+      if (aside) return { ok: false, error: aside.toShape() };
       // The disk or the data file failed: said as such (a full disk, a damaged file), not as a bug.
-      const storage = storageFailure(e);
-      if (storage) return { ok: false, error: storage.toShape() };
-      return err('internal', (e instanceof Error ? e.message : String(e)).slice(0, MAX_MESSAGE));
+      const shape = errorShape(e);
+      return { ok: false, error: { ...shape, message: shape.message.slice(0, MAX_MESSAGE) } };
     }
   };
 }

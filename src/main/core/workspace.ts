@@ -5,6 +5,7 @@ import type { Profile } from '../../shared/domain/settings';
 import { localDay, systemTimeZone } from '../../shared/domain/time';
 import { LOG_LIMIT_FRAMES, startCheckpointer, type Checkpointer } from './db/checkpointer';
 import { workspaceMigrations } from './db/migrations/workspace';
+import { clockOf, type Clock } from './clock';
 import { openDatabase, type Db, type OpenOptions } from './db/open';
 import { AppError } from './errors';
 import { ensurePrivateDir } from './paths';
@@ -19,6 +20,8 @@ export interface Workspace {
   profile: Profile;
   db: Db;
   file: string;
+  /** The core's clock (ctx.clock), for the workspace's services that have no ctx. */
+  clock: Clock;
   /**
    * One instance per workspace of a feature's service (repositories with their prepared
    * statements, the outbox, the sync engine), keyed by its factory: the first call runs
@@ -78,7 +81,7 @@ const movedNoteOf = (file: string) => `${file}.moved-aside.json`;
  *   writes and open counts are exported next to it when they can still be read, and the error
  *   says where (params.reason 'workspace_damaged'); signing in again starts a fresh cache.
  */
-export function openWorkspace(dataDir: string, profile: Profile, options: OpenOptions = {}): Workspace {
+export function openWorkspace(dataDir: string, profile: Profile, options: OpenOptions & { clock?: Clock } = {}): Workspace {
   const file = workspaceFile(dataDir, profile.id);
   ensurePrivateDir(join(dataDir, 'workspaces'));
   const size = statSync(file, { throwIfNoEntry: false })?.size;
@@ -93,16 +96,15 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   let db: Db;
   try {
     db = openDatabase(file, workspaceMigrations, options);
+    try {
+      checkOnOpen(db, size ?? 0, options.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
   } catch (e) {
     if (!isDamaged(e)) throw e;
-    const aside = moveAside(file, options);
-    throw new AppError(
-      'unavailable',
-      `the workspace of “${profile.name}” is damaged (${(e as Error).message}); it was moved to ${aside.movedTo}${aside.exported ? ` and its unsent writes and open counts were saved in ${aside.exported}` : ' and nothing in it could be read'}. Sign in again to start with a fresh cache`,
-      aside.exported
-        ? { reason: 'workspace_damaged', movedTo: aside.movedTo, exported: aside.exported }
-        : { reason: 'workspace_damaged_unread', movedTo: aside.movedTo },
-    );
+    throw setAside(file, profile, e, options);
   }
   try {
     // Written once; a folder that cannot be written to still lets the workspace be read (`wd lookup`).
@@ -131,6 +133,7 @@ export function openWorkspace(dataDir: string, profile: Profile, options: OpenOp
   const services = new Map<(...args: never[]) => unknown, unknown>();
   const ws: Workspace = {
     profile,
+    clock: options.clock ?? clockOf(),
     db,
     file,
     service<A extends unknown[], T>(factory: (...args: A) => T, ...args: A): T {
@@ -299,7 +302,113 @@ export function removeWorkspace(dataDir: string, profileId: string): void {
   for (const f of [file, `${file}-wal`, `${file}-shm`, markerOf(file)]) if (existsSync(f)) rmSync(f);
 }
 
-function isDamaged(e: unknown): boolean {
+/**
+ * A workspace up to this size is checked when it opens (`PRAGMA quick_check`: every page of every
+ * table and index read once; about 0.1 s for 64 MB from the system's cache). A larger one is read
+ * in full by the daily backup (VACUUM INTO), whose damage is treated the same way.
+ */
+export const QUICK_CHECK_MAX_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Damage inside a workspace (a garbled page) let it open and "work" until a statement read that
+ * page: the app then failed on every start (issue 47, item 11). Checked once when it opens; damage
+ * is thrown as SQLITE_CORRUPT, which the open treats as for a damaged header.
+ */
+function checkOnOpen(db: Db, size: number, maxBytes: number): void {
+  if (size > maxBytes) return;
+  const found = db.pragma('quick_check(1)', { simple: true });
+  if (found !== 'ok') throw Object.assign(new Error(`database disk image is malformed: ${String(found)}`), { code: 'SQLITE_CORRUPT' });
+}
+
+/**
+ * Whether an open workspace is damaged (a statement met SQLITE_CORRUPT, or the daily backup
+ * could not read it): quick_check says so. A check that itself fails on the damage says so too.
+ */
+export function workspaceIsDamaged(ws: Workspace): boolean {
+  if (!ws.db.open) return false;
+  try {
+    return ws.db.pragma('quick_check(1)', { simple: true }) !== 'ok';
+  } catch (e) {
+    return isDamaged(e);
+  }
+}
+
+/**
+ * Sets a damaged workspace aside (closed by the caller first): moved with a date in its name, its
+ * unsent writes and open counts exported next to it when they can still be read. Returns the error
+ * that says so (params.reason 'workspace_damaged' / 'workspace_damaged_unread').
+ */
+export function setAside(file: string, profile: Profile, e: unknown, options: OpenOptions = {}): AppError {
+  const aside = moveAside(file, options);
+  return new AppError(
+    'unavailable',
+    `the workspace of “${profile.name}” is damaged (${e instanceof Error ? e.message : String(e)}); it was moved to ${aside.movedTo}${aside.exported ? ` and its unsent writes and open counts were saved in ${aside.exported}` : ' and nothing in it could be read'}. Sign in again to start with a fresh cache`,
+    aside.exported
+      ? { reason: 'workspace_damaged', movedTo: aside.movedTo, exported: aside.exported }
+      : { reason: 'workspace_damaged_unread', movedTo: aside.movedTo },
+  );
+}
+
+/** Left beside a damaged file set aside once someone has acknowledged it (app.acknowledgeSetAside). */
+const acknowledgedOf = (movedTo: string) => `${movedTo}.acknowledged`;
+
+/** A damaged workspace set aside, as listSetAside finds it. */
+export interface SetAsideFile {
+  profileId: string;
+  movedTo: string;
+  exported: string | null;
+  setAsideAt: string;
+  unsentWrites: number;
+  openCounts: number;
+}
+
+/**
+ * The damaged workspaces set aside in `dataDir` that nobody has acknowledged: found from the kept
+ * files themselves (`<profile>.damaged-<time>.db`), so the next open of a fresh workspace, or a
+ * lost app.db, does not make them quiet (issue 47, item 4). Oldest first.
+ */
+export function listSetAside(dataDir: string): SetAsideFile[] {
+  const dir = join(dataDir, 'workspaces');
+  if (!existsSync(dir)) return [];
+  const found: SetAsideFile[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const m = /^([A-Za-z0-9-]{1,64})\.damaged-(.+)\.db$/.exec(name);
+    if (!m) continue;
+    const movedTo = join(dir, name);
+    if (existsSync(acknowledgedOf(movedTo))) continue;
+    const exportFile = movedTo.replace(/\.db$/, '.export.json');
+    let exported: string | null = null;
+    let unsentWrites = 0;
+    let openCounts = 0;
+    try {
+      const saved = JSON.parse(readFileSync(exportFile, 'utf8')) as { unsentWrites?: unknown[] | null; openCounts?: unknown[] | null };
+      exported = exportFile;
+      unsentWrites = saved.unsentWrites?.length ?? 0;
+      openCounts = saved.openCounts?.length ?? 0;
+    } catch {
+      // nothing could be read from it (or the export is gone): the file itself is announced
+    }
+    const [, profileId, when] = m as unknown as [string, string, string];
+    // The time in its name: 2026-12-05T23-50-46-123Z.
+    const iso = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/.exec(when);
+    const setAsideAt = iso ? `${iso[1]}T${iso[2]}:${iso[3]}:${iso[4]}.${iso[5]}Z` : statSync(movedTo).mtime.toISOString();
+    found.push({ profileId, movedTo, exported, setAsideAt, unsentWrites, openCounts });
+  }
+  return found;
+}
+
+/** Someone has read it: a set-aside workspace (all, or the one at `movedTo`) is no longer announced. Returns how many. */
+export function acknowledgeSetAside(dataDir: string, movedTo?: string): number {
+  let n = 0;
+  for (const s of listSetAside(dataDir)) {
+    if (movedTo !== undefined && s.movedTo !== movedTo) continue;
+    writeFileSync(acknowledgedOf(s.movedTo), `${new Date().toISOString()}\n`, { mode: 0o600 });
+    n++;
+  }
+  return n;
+}
+
+export function isDamaged(e: unknown): boolean {
   const code = (e as { code?: unknown }).code;
   return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'));
 }

@@ -1,5 +1,5 @@
 import type { Api, EventName, EventPayload, Input, MethodName, Output } from '../../shared/contract';
-import type { AppErrorShape, Result } from '../../shared/result';
+import { err, type AppErrorShape, type Result } from '../../shared/result';
 import { createHttpApi } from './http';
 
 declare global {
@@ -21,10 +21,18 @@ const bridge = () => (api ??= resolveApi());
 
 /**
  * The renderer's one door to the core. Stores call these; components never touch window.api.
+ * Never rejects: a call the transport rejects (Electron's "Error invoking remote method …", a
+ * worker or fetch that failed) is the contract's error shape, `call_failed`, so every store action
+ * survives it (store/returns.ts open() left its detail loading for ever).
  */
 export async function call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>> {
-  const fn = bridge()[method] as unknown as (input: Input<M>) => Promise<Result<Output<M>>>;
-  const r = await fn(input);
+  let r: Result<Output<M>>;
+  try {
+    const fn = bridge()[method] as unknown as (input: Input<M>) => Promise<Result<Output<M>>>;
+    r = await fn(input);
+  } catch (e) {
+    r = err('call_failed', `${method}: ${e instanceof Error ? e.message : String(e)}`.slice(0, 2_000));
+  }
   if (!r.ok) for (const l of refusalListeners) l(method, r.error);
   return r;
 }

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { MAX_TOASTS, useUi, type ToastMessage } from '../store/ui';
 
@@ -5,15 +6,18 @@ import { MAX_TOASTS, useUi, type ToastMessage } from '../store/ui';
  * Toasts sit in their own strip at the bottom of the window (part of the layout, never over the
  * content), at most three, and are rendered from their keys so they follow the language. Toasts
  * that stay until closed and do not fit wait behind the strip, oldest first, counted in a line.
+ * A screen that gives a place for them (`toastSlot`: Counts while counting, under its lines) has
+ * them there, so the scanning column keeps its height.
  */
 export function Toasts() {
   const toasts = useUi((s) => s.toasts);
   const dismiss = useUi((s) => s.dismiss);
   const { t } = useTranslation();
   const text = (m: ToastMessage) => (typeof m === 'string' ? m : t(m.key, m.params));
+  const slot = useUi((s) => s.toastSlot);
   const waiting = Math.max(0, toasts.length - MAX_TOASTS);
-  return (
-    <div className="toasts" aria-live="polite" data-testid="toasts">
+  const strip = (
+    <div className={`toasts${slot ? ' toasts-in-slot' : ''}`} aria-live="polite" data-testid="toasts">
       {waiting > 0 ? (
         <p className="toast toast-more" data-testid="toasts-waiting">
           {t('toastsWaiting', { count: waiting })}
@@ -41,4 +45,5 @@ export function Toasts() {
       ))}
     </div>
   );
+  return slot ? createPortal(strip, slot) : strip;
 }

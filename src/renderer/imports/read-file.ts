@@ -1,5 +1,6 @@
-/** Imports larger than this are refused before they are read (a product list is a few MB at most). */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+import { MAX_IMPORT_BYTES } from '../../shared/products/file-text';
+
+export { MAX_IMPORT_BYTES };
 
 export class ImportTooLarge extends Error {
   constructor(readonly size: number) {

@@ -1,4 +1,5 @@
 import type { ScannerSettings } from '../../shared/domain/settings';
+import { isModifierKey } from './gs-key';
 import { decodeKey, type KeyLike } from './keymap';
 
 export interface KeyInput extends KeyLike {
@@ -153,8 +154,8 @@ export class ScanDetector {
     }
     const ch = decodeKey(e, this.s.usePhysicalKeys);
     if (ch === null) {
-      // Shift and friends type nothing and do not break a burst; other keys end it.
-      if (/^(Shift|CapsLock)/.test(e.key) || /^Shift/.test(e.code)) return { type: 'pass' };
+      // Shift, Control (of a scanner's Ctrl+]) and friends type nothing and do not break a burst; other keys end it.
+      if (isModifierKey(e)) return { type: 'pass' };
       return { type: 'pass', ...this.end() };
     }
     const isFast = gap <= this.t.fastMs;

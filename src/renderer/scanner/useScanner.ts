@@ -4,7 +4,7 @@ import { useApp } from '../store/app';
 import { ScanDetector, type Ended, type Release, type Verdict } from './detector';
 import { insert, restore, snapshot, type FieldSnapshot } from './field';
 import { ScanQueue } from './queue';
-import { GS, isGsKey } from './gs-key';
+import { GS, isGsKey, isModifierKey } from './gs-key';
 
 export interface ScannerOptions {
   enabled?: boolean;
@@ -61,7 +61,9 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
 
     const onKeyDown = (e: KeyboardEvent) => {
       const gs = isGsKey(e);
-      if (!gs && (e.isComposing || e.altKey || e.ctrlKey || e.metaKey)) {
+      // A shortcut (a key with Alt/Ctrl/Meta) ends a run as typing; the modifier pressed on its own
+      // does not (a scanner presses Control before the ] of its GS).
+      if (!gs && !isModifierKey(e) && (e.isComposing || e.altKey || e.ctrlKey || e.metaKey)) {
         const r = detector.flush();
         if (r) finish(r);
         return;

@@ -2,7 +2,7 @@ import type { ScannerSettings } from '../../shared/domain/settings';
 import { type Gs1Element } from '../../shared/gs1/parse';
 import { interpretScan } from '../../shared/gs1/scan-intent';
 import { ScanDetector, timing, type KeyInput } from './detector';
-import { GS, isGsKey } from './gs-key';
+import { GS, isGsKey, isModifierKey } from './gs-key';
 import { decodeKey } from './keymap';
 
 /** One keydown as the wizard recorded it. */
@@ -50,7 +50,11 @@ export type SymbolProblem = 'not_found' | 'gs_lost' | 'not_a_scan' | 'wrong_cont
 export interface WizardResult {
   settings: Pick<ScannerSettings, 'prefix' | 'suffix' | 'maxInterKeyMs' | 'minLength' | 'usePhysicalKeys' | 'gsSubstitute'>;
   changes: { setting: keyof WizardResult['settings']; from: string | number | boolean; to: string | number | boolean }[];
-  results: { id: SymbolId; pass: boolean; got: string | null; problem: SymbolProblem | null }[];
+  /**
+   * `got`: the code the detector read (GS shown as <GS>); `received`: every character that arrived
+   * for the symbol, as the settings decode them (what the worker compares with the printed code).
+   */
+  results: { id: SymbolId; pass: boolean; got: string | null; received: string; problem: SymbolProblem | null }[];
   /** The longest pause measured inside a scan, ms. */
   maxGapMs: number;
 }
@@ -152,7 +156,7 @@ export function replay(burst: RecordedKey[], s: WizardResult['settings']): strin
     const before = d.tick(k.time);
     if (before?.type === 'scan') return before.code;
     last = k.time;
-    if (!isGsKey(k) && (k.ctrlKey || k.altKey)) {
+    if (!isGsKey(k) && !isModifierKey(k) && (k.ctrlKey || k.altKey)) {
       d.flush();
       continue;
     }
@@ -164,20 +168,24 @@ export function replay(burst: RecordedKey[], s: WizardResult['settings']): strin
   return r?.type === 'scan' ? r.code : null;
 }
 
+const shownGs = (text: string) => text.split(GS).join('<GS>');
+
 function check(id: SymbolId, burst: RecordedKey[], s: WizardResult['settings']): WizardResult['results'][number] {
-  if (burst.length === 0) return { id, pass: false, got: null, problem: 'not_found' };
+  const received = shownGs(text(burst.filter((k) => !END_KEYS.has(k.key)), s.usePhysicalKeys));
+  const result = (r: Omit<WizardResult['results'][number], 'id' | 'received'>) => ({ id, received, ...r });
+  if (burst.length === 0) return result({ pass: false, got: null, problem: 'not_found' });
   const code = replay(burst, s);
-  if (code === null) return { id, pass: false, got: null, problem: 'not_a_scan' };
+  if (code === null) return result({ pass: false, got: null, problem: 'not_a_scan' });
   const intent = interpretScan(code, { gsSubstitute: s.gsSubstitute });
   const e = EXPECTED[id];
-  const shown = code.split(GS).join('<GS>');
+  const shown = shownGs(code);
   if ('plain' in e) {
     const pass = intent.kind === 'plain' && intent.code === e.plain;
-    return { id, pass, got: shown, problem: pass ? null : 'wrong_content' };
+    return result({ pass, got: shown, problem: pass ? null : 'wrong_content' });
   }
   // The lot runs straight into the next AI: the scanner sent no separator.
-  if (code.includes(e.lot + e.after)) return { id, pass: false, got: shown, problem: 'gs_lost' };
-  if (intent.kind !== 'gs1') return { id, pass: false, got: shown, problem: 'wrong_content' };
+  if (code.includes(e.lot + e.after)) return result({ pass: false, got: shown, problem: 'gs_lost' });
+  if (intent.kind !== 'gs1') return result({ pass: false, got: shown, problem: 'wrong_content' });
   const same = JSON.stringify(intent.elements) === JSON.stringify(e.elements);
-  return { id, pass: same, got: shown, problem: same ? null : 'wrong_content' };
+  return result({ pass: same, got: shown, problem: same ? null : 'wrong_content' });
 }

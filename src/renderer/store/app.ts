@@ -1,5 +1,12 @@
 import { create } from 'zustand';
-import { signedOut, type AppInfo, type AppStatus, type SessionState, type SignInInput } from '../../shared/domain/session';
+import {
+  signedOut,
+  type AppInfo,
+  type AppStatus,
+  type SessionState,
+  type SetAsideWorkspace,
+  type SignInInput,
+} from '../../shared/domain/session';
 import type { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../../shared/domain/settings';
 import type { ConnectionTestInput, ConnectionTestResult } from '../../shared/domain/admin';
 import type { AppErrorShape, Result } from '../../shared/result';
@@ -15,6 +22,9 @@ export interface AppState {
   profiles: Profile[];
   /** Why the last session ended on its own (token refused, password changed). */
   sessionEndedBy: AppErrorShape | null;
+  /** Damaged workspaces set aside that nobody has acknowledged yet (a banner until someone does). */
+  setAside: SetAsideWorkspace[];
+  acknowledgeSetAside: () => Promise<void>;
   init: () => Promise<void>;
   signIn: (input: SignInInput) => Promise<Result<SessionState>>;
   startTraining: () => Promise<Result<SessionState>>;
@@ -40,6 +50,14 @@ export const useApp = create<AppState>()((set, get) => ({
   settings: null,
   profiles: [],
   sessionEndedBy: null,
+  setAside: [],
+
+  async acknowledgeSetAside() {
+    const r = await call('app.acknowledgeSetAside', {});
+    if (!r.ok) return;
+    const list = await call('app.setAside', {});
+    if (list.ok) set({ setAside: list.value });
+  },
 
   async init() {
     for (const u of unsubscribers) u();
@@ -58,6 +76,7 @@ export const useApp = create<AppState>()((set, get) => ({
         });
       }),
       subscribe('app.status', (status) => set({ status })),
+      subscribe('app.setAside', (setAside) => set({ setAside })),
       subscribe('settings.changed', (settings) => {
         setLanguage(settings.language);
         set({ settings });
@@ -71,7 +90,9 @@ export const useApp = create<AppState>()((set, get) => ({
       call('profiles.list', {}),
     ]);
     if (settings.ok) setLanguage(settings.value.language);
+    const setAside = await call('app.setAside', {});
     set({
+      setAside: setAside.ok ? setAside.value : [],
       ready: true,
       info: info.ok ? info.value : null,
       session: session.ok ? session.value : signedOut,

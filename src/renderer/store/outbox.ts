@@ -28,6 +28,8 @@ interface OutboxStore {
   open: (id: number | null) => void;
   retry: (id?: number) => Promise<number | null>;
   cancel: (id: number) => Promise<boolean | null>;
+  /** An administrator's choice for the writes made for the connection's previous address: how many changed, or null. */
+  resolveMoved: (action: 'send' | 'cancel') => Promise<number | null>;
   /** Starts following outbox changes; returns the unsubscribe. */
   watch: () => () => void;
 }
@@ -72,6 +74,16 @@ export const useOutbox = create<OutboxStore>()((set, get) => ({
       return null;
     }
     return r.value.cancelled;
+  },
+
+  async resolveMoved(action) {
+    const r = await call('outbox.resolveMoved', { action });
+    await get().load();
+    if (!r.ok) {
+      set({ error: r.error });
+      return null;
+    }
+    return r.value.resolved;
   },
 
   watch() {

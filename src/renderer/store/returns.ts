@@ -45,6 +45,8 @@ interface ReturnsState {
   /** Syncs the service's returns of the last RETURNS_LOOKBACK_DAYS and opens the unmatched code's return if it came. */
   lookFurther: () => Promise<void>;
   selected: number | null;
+  /** The inspection line the last item scan counted (`n` rises with every such scan): the screen shows it. */
+  scannedItem: { itemKey: string; n: number } | null;
   detail: ReturnDetail | null;
   detailError: AppErrorShape | null;
   init: () => () => void;
@@ -123,6 +125,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     noMatchWhy: 'no_return',
     looking: null,
     selected: null,
+    scannedItem: null,
     detail: null,
     detailError: null,
 
@@ -187,9 +190,11 @@ export const useReturns = create<ReturnsState>()((set, get) => {
         return 'none';
       }
       if (d) {
+        const before = new Map((d.inspection?.lines ?? d.expected).map((l) => [l.itemKey, l.receivedQty]));
         const item = await get().scanItem(code);
         if (item.ok) {
-          set({ noMatch: null });
+          const counted = item.value.lines.find((l) => before.get(l.itemKey) !== l.receivedQty);
+          set({ noMatch: null, scannedItem: counted ? { itemKey: counted.itemKey, n: (get().scannedItem?.n ?? 0) + 1 } : get().scannedItem });
           return 'item';
         }
         // Neither a return nor an item of this one: one message (beside the scan field), not a second in the detail.
@@ -227,7 +232,7 @@ export const useReturns = create<ReturnsState>()((set, get) => {
     },
 
     async open(id) {
-      set({ selected: id, detailError: null, matches: null, conflictPatch: null });
+      set({ selected: id, detailError: null, matches: null, conflictPatch: null, scannedItem: null });
       const r = await call('returns.get', { id });
       if (selectedId() !== id) return;
       set(r.ok ? { detail: r.value } : { detail: null, detailError: r.error });

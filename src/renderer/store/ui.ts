@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useApp } from './app';
 import type { I18nKey } from '../../shared/i18n/custom-types';
 
 export const screens = ['counts', 'packages', 'returns', 'products', 'notifications', 'settings', 'outbox'] as const;
@@ -29,6 +30,12 @@ interface UiState {
   /** Settings opened from the sign-in screen (connections) while signed out. */
   settingsWhileSignedOut: boolean;
   toasts: Toast[];
+  /**
+   * Where the toasts are drawn instead of the strip under the screen: a screen whose one column
+   * must keep its height (Counts while counting) gives a place in its other column.
+   */
+  toastSlot: HTMLElement | null;
+  setToastSlot: (el: HTMLElement | null) => void;
   /** A scan read while a question was open: not taken, and the question says so (components/Dialog). */
   scanHeld: string | null;
   holdScan: (code: string | null) => void;
@@ -48,6 +55,10 @@ export const useUi = create<UiState>()((set, get) => ({
   screen: 'counts',
   settingsWhileSignedOut: false,
   toasts: [],
+  toastSlot: null,
+  setToastSlot: (el) => {
+    if (get().toastSlot !== el) set({ toastSlot: el });
+  },
   scanHeld: null,
   holdScan: (code) => set({ scanHeld: code }),
   go: (screen) => set({ screen }),
@@ -66,3 +77,13 @@ export const useUi = create<UiState>()((set, get) => ({
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
 }));
+
+/**
+ * A session that starts (a sign-in, training mode started or left) opens on Counts, not on the
+ * screen the last one left open: a shelf scan at the start of work must open a count, not search
+ * packages. A session that expired and is signed in again keeps the screen the worker was on.
+ */
+useApp.subscribe((s, prev) => {
+  const started = s.session.signedIn && (!prev.session.signedIn || s.session.training !== prev.session.training);
+  if (started && prev.sessionEndedBy?.code !== 'session_expired' && useUi.getState().screen !== 'counts') useUi.setState({ screen: 'counts' });
+});

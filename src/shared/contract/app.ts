@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Empty } from '../domain/common';
-import { AppInfo, AppStatus, SessionState, SignedInTo, SignInInput, SignInToInput } from '../domain/session';
+import { AppInfo, AppStatus, SessionState, SetAsideWorkspace, SignedInTo, SignInInput, SignInToInput } from '../domain/session';
 import { AppSettings, AppSettingsPatch, Profile, ProfileInput } from '../domain/settings';
 import { ConnectionTestInput, ConnectionTestResult } from '../domain/admin';
 import { method } from './define';
@@ -9,6 +9,16 @@ import { lazy } from '../lazy';
 export const appMethods = {
   'app.info': method(Empty, AppInfo),
   'app.status': method(Empty, AppStatus),
+  /** Damaged workspaces set aside that nobody has acknowledged yet (every command and the app say so). */
+  'app.setAside': method(
+    Empty,
+    lazy(() => z.array(SetAsideWorkspace)),
+  ),
+  /** Someone has read what was set aside (all, or the one moved to `movedTo`): it is no longer announced. */
+  'app.acknowledgeSetAside': method(
+    lazy(() => z.strictObject({ movedTo: z.string().max(4096).optional() })),
+    lazy(() => z.object({ acknowledged: z.number().int() })),
+  ),
   'settings.get': method(Empty, AppSettings),
   'settings.update': method(AppSettingsPatch, AppSettings),
   'profiles.list': method(
@@ -42,5 +52,7 @@ export const appMethods = {
 export const appEvents = {
   'session.changed': SessionState,
   'app.status': AppStatus,
+  /** The damaged workspaces set aside and not yet acknowledged changed. */
+  'app.setAside': lazy(() => z.array(SetAsideWorkspace)),
   'settings.changed': AppSettings,
 } as const;

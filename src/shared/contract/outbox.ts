@@ -29,6 +29,15 @@ export const outboxMethods = {
     lazy(() => z.strictObject({ ids: z.array(z.number().int().positive()).max(1000).default([]) })),
     lazy(() => z.object({ skipped: z.boolean(), items: z.array(OutboxItem) })),
   ),
+  /**
+   * An administrator's choice for writes made for the connection's previous address or company
+   * (held, reason 'moved'): 'send' sends them to the address as it is now, 'cancel' gives them
+   * up. All of them, or those in `ids`. Needs the administrator PIN (needsAdmin).
+   */
+  'outbox.resolveMoved': method(
+    lazy(() => z.strictObject({ action: z.enum(['send', 'cancel']), ids: z.array(z.number().int().positive()).max(1000).optional() })),
+    lazy(() => z.object({ resolved: z.number().int() })),
+  ),
   /** Gives up a write that has not been sent. */
   'outbox.cancel': method(
     lazy(() => z.strictObject({ id: z.number().int().positive() })),

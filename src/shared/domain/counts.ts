@@ -58,6 +58,8 @@ export const Gs1Facts = lazy(() =>
     serial: z.string().nullable(),
     sscc: z.string().nullable(),
     quantity: z.number().int().nullable(),
+    /** A variable-length value that holds more elements ((10)LOT42 then (17)271231): a separator is probably missing. */
+    missingSeparator: z.object({ ai: z.string(), value: z.string(), next: z.string() }).nullable().optional(),
   }),
 );
 

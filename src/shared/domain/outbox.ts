@@ -7,7 +7,7 @@ export const OutboxState = lazy(() => z.enum(['pending', 'sending', 'sent', 'fai
 export type OutboxState = z.infer<typeof OutboxState>;
 
 export const OutboxReason = lazy(() =>
-  z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded', 'answer_unknown', 'recovered', 'from_backup']),
+  z.enum(['refused', 'blocked', 'stale', 'unauthorized', 'unrecorded', 'answer_unknown', 'recovered', 'from_backup', 'moved']),
 );
 export type OutboxReason = z.infer<typeof OutboxReason>;
 
@@ -34,9 +34,13 @@ export const OutboxItem = lazy(() =>
      * Why it is where it is: refused by the service; blocked behind a refused write; stale (a newer
      * write of the same SKU and storage code was accepted, so it is not sent again); unauthorized
      * (the service refuses this user for these writes); unrecorded (the service answered, the
-     * answer waits for the database). Translated as errors:outbox.<reason>.
+     * answer waits for the database); moved (made for the connection's previous address or
+     * company: held until an administrator sends it to the new address or cancels it,
+     * outbox.resolveMoved). Translated as errors:outbox.<reason>.
      */
     reason: OutboxReason.nullable(),
+    /** A moved write: the address and company it was made for. */
+    movedFrom: z.object({ url: z.string(), companyId: z.number().int() }).nullable().optional(),
   }),
 );
 export type OutboxItem = z.infer<typeof OutboxItem>;
@@ -56,5 +60,7 @@ export const OutboxCounts = lazy(() =>
     pending: z.number().int(),
     failed: z.number().int(),
     halted: AppErrorSchema.nullable().optional(),
+    /** Unsent writes made for the connection's previous address or company, held for an administrator. */
+    moved: z.number().int().optional(),
   }),
 );

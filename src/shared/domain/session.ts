@@ -20,7 +20,7 @@ export const SessionState = lazy(() =>
     /** Signed in from the local verifier because the service was unreachable; no token yet. */
     offline: z.boolean(),
     /** Signed out by itself: the service refused the session's password (changed meanwhile). */
-    endedBy: z.enum(['password_refused']).optional(),
+    endedBy: z.enum(['password_refused', 'workspace_set_aside']).optional(),
   }),
 );
 export type SessionState = z.infer<typeof SessionState>;
@@ -78,6 +78,26 @@ export const AppStatus = lazy(() =>
   }),
 );
 export type AppStatus = z.infer<typeof AppStatus>;
+
+/**
+ * A damaged workspace that was set aside (moved, kept) and that nobody has acknowledged yet: every
+ * command and the app say so until someone does (or restores a backup).
+ */
+export const SetAsideWorkspace = lazy(() =>
+  z.object({
+    profileId: z.string(),
+    /** The connection's name, when app.db still knows it. */
+    profileName: z.string().nullable(),
+    /** Where the damaged file was moved. */
+    movedTo: z.string(),
+    /** Its unsent writes and open counts, as far as they could be read (null: nothing could). */
+    exported: z.string().nullable(),
+    setAsideAt: z.string(),
+    unsentWrites: z.number().int().min(0),
+    openCounts: z.number().int().min(0),
+  }),
+);
+export type SetAsideWorkspace = z.infer<typeof SetAsideWorkspace>;
 
 export const AppInfo = lazy(() =>
   z.object({

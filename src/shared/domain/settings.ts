@@ -130,7 +130,15 @@ export const AppSettingsPatch = lazy(() =>
     scanner: ScannerSettings.partial().strict().optional(),
     syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
     imageBaseUrl: z.union([BaseUrl, z.literal('')]).optional(),
-    stationName: text(40).optional(),
+    /**
+     * An administrator accepts an image server over http:// on another computer (customers' return
+     * photos would cross the network unencrypted); never stored.
+     */
+    allowInsecureImages: z.boolean().optional(),
+    /** Printed on labels and exports: no control characters (a NUL was accepted, issue 47 item 10). */
+    stationName: text(40)
+      .refine((s) => !/\p{Cc}/u.test(s), { message: 'control characters', params: { reason: 'station_name_control_chars' } })
+      .optional(),
   }),
 );
 export type AppSettingsPatch = z.infer<typeof AppSettingsPatch>;

@@ -157,3 +157,37 @@ export function parseBracketed(text: string, today: Date = new Date()): Gs1Parse
   if (consumed !== text.length || elements.length === 0) return fail('empty');
   return parseElementString(elements.join(GS), today);
 }
+
+/** A variable-length value that may hold elements a missing separator ran into it. */
+export interface MissingSeparator {
+  /** The AI whose value ran on, and its value had a separator ended it. */
+  ai: string;
+  value: string;
+  /** What followed, bracketed: `(17)271231`. */
+  next: string;
+}
+
+/**
+ * When a separator after a variable-length element is missing, that element takes the rest of the
+ * code ("lot LOT4217271231" for (10)LOT42 (17)271231), and the code still parses. Tries a separator
+ * at each place inside the variable-length values: the first place where the whole code then
+ * parses into more elements (one that starts a predefined-length element, such as a date, first)
+ * is what the worker is told. Null when no place does.
+ */
+export function missingSeparator(data: string, elements: Gs1Element[], today: Date = new Date()): MissingSeparator | null {
+  const found: { m: MissingSeparator; fixed: boolean }[] = [];
+  for (let p = 1; p < data.length - 1; p++) {
+    if (data[p] === GS || data[p - 1] === GS) continue;
+    const spec = aiAt(data.slice(p, p + 4));
+    if (!spec) continue;
+    const r = parseElementString(`${data.slice(0, p)}${GS}${data.slice(p)}`, today);
+    if (!r.ok || r.elements.length <= elements.length) continue;
+    const cut = elements.find((e, i) => r.elements[i]?.ai === e.ai && r.elements[i].value !== e.value);
+    if (!cut) continue;
+    const at = elements.indexOf(cut);
+    const added = r.elements.slice(at + 1, at + 1 + r.elements.length - elements.length);
+    const m = { ai: cut.ai, value: r.elements[at]!.value, next: added.map((e) => `(${e.ai})${e.value}`).join('') };
+    found.push({ m, fixed: PREDEFINED_LENGTH_PREFIXES.has(spec.ai.slice(0, 2)) && isFixed(spec) });
+  }
+  return (found.find((f) => f.fixed) ?? found[0])?.m ?? null;
+}

@@ -1,6 +1,6 @@
 import { aiAt } from './dictionary';
 import { looksLikeUri, parseDigitalLink } from './digital-link';
-import { GS, parseBracketed, parseElementString, type Gs1Element, type Gs1Problem } from './parse';
+import { GS, missingSeparator, parseBracketed, parseElementString, type Gs1Element, type Gs1Problem, type MissingSeparator } from './parse';
 
 /**
  * AIM symbology identifiers (ISO/IEC 15424) a scanner may put before the data when told to:
@@ -16,7 +16,15 @@ export type Gs1Source = 'element-string' | 'bracketed' | 'digital-link';
 export type ScanRead =
   /** Not GS1: a product barcode, a SKU, a shelf label … (`aim` as the scanner sent it). */
   | { kind: 'plain'; code: string; aim: string | null }
-  | { kind: 'gs1'; elements: Gs1Element[]; aim: string | null; source: Gs1Source; declared: boolean }
+  | {
+      kind: 'gs1';
+      elements: Gs1Element[];
+      aim: string | null;
+      source: Gs1Source;
+      declared: boolean;
+      /** A variable-length value that holds more elements: a separator is probably missing. */
+      missingSeparator?: MissingSeparator | null;
+    }
   /** Says it is GS1 (identifier, separator, brackets, Digital Link) but breaks the rules. */
   | { kind: 'malformed'; problem: Gs1Problem; aim: string | null; declared: boolean };
 
@@ -28,11 +36,14 @@ export interface ReadOptions {
 
 /** A GS1 element string without identifier starts with a key such as (00), (01) or (02). */
 const GS1_START = /^(00\d{18}|0[12]\d{14})./s;
+/** The key alone, without anything behind it. */
+const GS1_KEY_ONLY = /^(00\d{18}|0[12]\d{14})$/;
 
 function fromElementString(data: string, aim: string | null, declared: boolean, today: Date): ScanRead {
-  const r = parseElementString(data.replace(new RegExp(`^${GS}+`), ''), today);
+  const text = data.replace(new RegExp(`^${GS}+`), '');
+  const r = parseElementString(text, today);
   return r.ok
-    ? { kind: 'gs1', elements: r.elements, aim, source: 'element-string', declared }
+    ? { kind: 'gs1', elements: r.elements, aim, source: 'element-string', declared, missingSeparator: missingSeparator(text, r.elements, today) }
     : { kind: 'malformed', problem: r.problem, aim, declared };
 }
 
@@ -72,5 +83,10 @@ export function readScan(raw: string, opts: ReadOptions = {}): ScanRead {
   // No identifier, no separator: a key with more behind it is GS1; it may still be a product's own
   // code, which the caller tries first (declared: false).
   if (GS1_START.test(data)) return fromElementString(data, null, false, today);
+  // The key alone ((01) and a GTIN-14): GS1 when it is valid (a wrong check digit: just a code).
+  if (GS1_KEY_ONLY.test(data)) {
+    const r = fromElementString(data, null, false, today);
+    return r.kind === 'gs1' ? r : { kind: 'plain', code: data, aim: null };
+  }
   return { kind: 'plain', code: data, aim: null };
 }

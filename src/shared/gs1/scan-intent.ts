@@ -1,4 +1,4 @@
-import { gs1Date, type Gs1Element, type Gs1Problem } from './parse';
+import { gs1Date, type Gs1Element, type Gs1Problem, type MissingSeparator } from './parse';
 import { readScan, type ReadOptions } from './read';
 
 /**
@@ -55,6 +55,8 @@ export interface Gs1Facts {
   sscc: string | null;
   /** (37) or (30): how many items the one scan stands for. */
   quantity: number | null;
+  /** A variable-length value that holds more elements: a separator is probably missing. */
+  missingSeparator?: MissingSeparator | null;
 }
 
 /** What one scan means to the counting screen and the core. */
@@ -102,7 +104,7 @@ export function interpretScan(raw: string, opts: ReadOptions = {}): ScanIntent {
     return { kind: 'plain', code: read.code };
   }
   if (read.kind === 'malformed') return { kind: 'malformed', code: raw, problem: read.problem, declared: read.declared };
-  const facts = factsOf(read.elements, today);
+  const facts = { ...factsOf(read.elements, today), missingSeparator: read.missingSeparator ?? null };
   const lookup = facts.gtin ? gtinForms(facts.gtin) : facts.sscc ? [facts.sscc] : [];
   return { kind: 'gs1', code: raw, lookup, facts, elements: read.elements, declared: read.declared };
 }

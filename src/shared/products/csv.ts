@@ -1,4 +1,4 @@
-import { decodeFileBytes } from './file-text';
+import { decodeFileBytes, MAX_IMPORT_PROBLEMS, MAX_IMPORT_RECORDS } from './file-text';
 import { LISTS } from './constants';
 import { fold } from '../text/case';
 import { codeKey, ProductType, textMembers, type ProductRecord, type TextMember } from './schema';
@@ -121,6 +121,15 @@ export function parseProductCsv(text: string, defaults: ProductImportDefaults = 
   // incomplete): the header is fixed first.
   if (problems.length) return { ok: false, records: [], rows: [], sources: [], problems, warnings: [] };
 
+  if (body.length > MAX_IMPORT_RECORDS)
+    return {
+      ok: false,
+      records: [],
+      rows: [],
+      sources: [],
+      problems: [{ row: null, column: null, code: 'too_many_records', params: { count: body.length, max: MAX_IMPORT_RECORDS } }],
+      warnings: [],
+    };
   const records: ProductRecord[] = [];
   const sources: RecordSource[] = [];
   const builder = new RowBuilder(headers, columns as Column[], defaults, problems);
@@ -178,9 +187,13 @@ function columnOf(columns: Record<string, string>, field: string): string | null
 
 const fileProblem = (code: ProblemCode): CsvProblem => ({ row: null, column: null, code, params: {} });
 
+/** In spreadsheet order; the first MAX_IMPORT_PROBLEMS, and one that says how many more there are. */
 function sortProblems(problems: CsvProblem[], headers: string[]): CsvProblem[] {
   const at = (c: string | null) => (c === null ? -1 : headers.indexOf(c));
-  return problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || at(a.column) - at(b.column));
+  const sorted = problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || at(a.column) - at(b.column));
+  if (sorted.length <= MAX_IMPORT_PROBLEMS) return sorted;
+  const more: CsvProblem = { row: null, column: null, code: 'more_problems', params: { count: sorted.length - MAX_IMPORT_PROBLEMS } };
+  return [...sorted.slice(0, MAX_IMPORT_PROBLEMS), more];
 }
 
 type Obj = Record<string, unknown>;

@@ -1,4 +1,16 @@
 /**
+ * Imports larger than this are refused before they are read, by the Products screen and by
+ * `wd products save` alike (a product list is a few MB at most; a 210 MB CSV took 4.3 GB in Node).
+ */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** Records one import may hold (a file of ten million `1`s is refused, not checked record by record). */
+export const MAX_IMPORT_RECORDS = 50_000;
+
+/** Problems listed per import; the rest are counted ("and N more"). */
+export const MAX_IMPORT_PROBLEMS = 1_000;
+
+/**
  * The text of a file a worker imports, from its bytes (the screen and the CLI both read files as
  * bytes and call this; reading a file "as text" would turn Windows-1254 letters into �).
  * UTF-8 (with or without BOM) and UTF-16 (BOM, or the zero bytes of ASCII text) are read as they

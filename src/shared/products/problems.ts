@@ -13,7 +13,7 @@ export interface ProductProblem {
 }
 
 /** The file or request as a whole. */
-export const requestCodes = ['not_json', 'not_json_at', 'not_an_array', 'empty_request'] as const;
+export const requestCodes = ['not_json', 'not_json_at', 'not_an_array', 'empty_request', 'too_many_records', 'more_problems'] as const;
 
 /** Shapes and types of one record (from the wire schemas). */
 export const shapeCodes = [

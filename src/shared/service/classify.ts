@@ -7,15 +7,32 @@
  * - accepted: a 2xx the operation takes as done (its body as read);
  * - refused: the service said no (4xx, or a 2xx whose body says isSuccess:false); sending the
  *   same again gives the same answer, so a person has to look; `reason` is the service's message;
- * - later: try again (408, 425, 429, 5xx, an answer cut off or not from the service at all, e.g. a
- *   proxy's HTML page); `retryAfterMs` is the service's Retry-After when it sent one;
+ * - later: try again; its `cause` says why, so no caller reads the status again:
+ *   - busy: the service said so (408, 425, 429, 5xx); `retryAfterMs` is its Retry-After when sent;
+ *   - unreadable: what came back is not this operation's answer (a proxy's HTML page, JSON cut
+ *     off, a body of another shape, a login answer without a usable token, another address);
  * - sign_in: the token was refused (401): sign in again, then send again.
  */
 export type Verdict<T = unknown> =
   | { kind: 'accepted'; status: number; value: T }
   | { kind: 'refused'; status: number; reason: string | null }
-  | { kind: 'later'; status: number; reason: string | null; retryAfterMs: number | null }
+  | { kind: 'later'; status: number; cause: LaterCause; reason: string | null; retryAfterMs: number | null }
   | { kind: 'sign_in'; status: number; reason: string | null };
+
+/** Why an answer means "try again later" (see Verdict). */
+export type LaterCause = 'busy' | 'unreadable';
+
+/** An answer that is not the operation's own: sent again later, never taken as the service's word. */
+export const unreadable = (status: number, reason: string): Verdict<never> => ({
+  kind: 'later',
+  status,
+  cause: 'unreadable',
+  reason,
+  retryAfterMs: null,
+});
+
+/** Whether a status is the service refusing the token (every operation: sign in again, then send again). */
+export const isSignInStatus = (status: number): boolean => status === 401;
 
 /** Response headers by lower-case name (only retry-after and content-type are read). */
 export type AnswerHeaders = Readonly<Record<string, string | string[] | null | undefined>>;
@@ -95,8 +112,9 @@ export function saysFailure(body: Body): boolean {
 /** The rules every operation shares for non-2xx answers: 401 sign in, 408/425/429/5xx later, other refused. */
 export function classifyFailure(status: number, headers: AnswerHeaders, body: Body, now: number): Verdict<never> {
   const reason = reasonOf(body);
-  if (status === 401) return { kind: 'sign_in', status, reason };
-  if (isRetryLaterStatus(status)) return { kind: 'later', status, reason, retryAfterMs: retryAfterMs(header(headers, 'retry-after'), now) };
+  if (isSignInStatus(status)) return { kind: 'sign_in', status, reason };
+  if (isRetryLaterStatus(status))
+    return { kind: 'later', status, cause: 'busy', reason, retryAfterMs: retryAfterMs(header(headers, 'retry-after'), now) };
   return { kind: 'refused', status, reason: reason ?? `HTTP ${status}` };
 }
 
@@ -111,9 +129,8 @@ const is2xx = (status: number) => status >= 200 && status < 300;
 export function classifyWrite(status: number, headers: AnswerHeaders, text: string, now = Date.now()): Verdict<string> {
   const body = readBody(headers, text);
   if (!is2xx(status)) return classifyFailure(status, headers, body, now);
-  if (body.kind === 'html')
-    return { kind: 'later', status, reason: body.title ?? 'an HTML page instead of the service answer', retryAfterMs: null };
-  if (body.kind === 'garbled') return { kind: 'later', status, reason: 'the answer was cut off or garbled', retryAfterMs: null };
+  if (body.kind === 'html') return unreadable(status, body.title ?? 'an HTML page instead of the service answer');
+  if (body.kind === 'garbled') return unreadable(status, 'the answer was cut off or garbled');
   if (saysFailure(body)) return { kind: 'refused', status, reason: reasonOf(body) ?? 'the service reported a failure' };
   return { kind: 'accepted', status, value: text };
 }
@@ -133,18 +150,16 @@ export function classifyRead<T>(
   if (body.kind !== 'json') {
     const what =
       body.kind === 'html' ? (body.title ?? 'an HTML page') : body.kind === 'empty' ? 'an empty answer' : 'an answer cut off or garbled';
-    return { kind: 'later', status, reason: `not the service's answer: ${what}`, retryAfterMs: null };
+    return unreadable(status, `not the service's answer: ${what}`);
   }
   if (saysFailure(body)) return { kind: 'refused', status, reason: reasonOf(body) ?? 'the service reported a failure' };
   const parsed = parse(body.json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return {
-      kind: 'later',
+    return unreadable(
       status,
-      reason: `not what the service documents: ${issue ? `${issue.path.map(String).join('.')} ${issue.message}` : ''}`.trim(),
-      retryAfterMs: null,
-    };
+      `not what the service documents: ${issue ? `${issue.path.map(String).join('.')} ${issue.message}` : ''}`.trim(),
+    );
   }
   return { kind: 'accepted', status, value: parsed.data };
 }

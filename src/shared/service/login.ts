@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classifyRead, type AnswerHeaders, type Verdict } from './classify';
+import { classifyRead, unreadable, type AnswerHeaders, type Verdict } from './classify';
 import { lazy } from '../lazy';
 
 /** POST {oms}/Auth/login (no Authorization header). */
@@ -37,18 +37,22 @@ export const serviceMessage = (body: { errorMesssage?: string | null; errorMessa
  * a token, or another 4xx whatever its body (a wrong address, not a wrong password: the
  * remembered password is not forgotten for it). A login never asks to sign in again.
  */
-export function classify(status: number, headers: AnswerHeaders, text: string, now = Date.now()): Verdict<LoginResponse & { token: string }> {
+export function classify(
+  status: number,
+  headers: AnswerHeaders,
+  text: string,
+  now = Date.now(),
+): Verdict<LoginResponse & { token: string }> {
   const v = classifyRead(status, headers, text, (j) => LoginResponse.safeParse(j), now);
   if (v.kind === 'sign_in') return { kind: 'refused', status, reason: v.reason };
   // Only 400, 401, 403 or a 2xx saying isSuccess:false refuse the user; a 404 or 405 is an address
   // that is not the service's login, whatever its body.
   if (v.kind === 'refused' && status >= 300 && status !== 400 && status !== 403)
-    return { kind: 'later', status, reason: v.reason ?? `HTTP ${status}: not a login answer`, retryAfterMs: null };
+    return unreadable(status, v.reason ?? `HTTP ${status}: not a login answer`);
   if (v.kind !== 'accepted') return v;
-  if (!v.value.token) return { kind: 'later', status, reason: 'the login answer carries no token', retryAfterMs: null };
+  if (!v.value.token) return unreadable(status, 'the login answer carries no token');
   // It goes back as `Authorization: Bearer <token>`: only visible ASCII can (a JWT always is).
   // Accepted, such a token made every later request fail as "cannot reach the service".
-  if (!/^[\x21-\x7e]+$/.test(v.value.token))
-    return { kind: 'later', status, reason: 'the login answer carries a token that cannot be sent in a header', retryAfterMs: null };
+  if (!/^[\x21-\x7e]+$/.test(v.value.token)) return unreadable(status, 'the login answer carries a token that cannot be sent in a header');
   return { kind: 'accepted', status, value: { ...v.value, token: v.value.token } };
 }

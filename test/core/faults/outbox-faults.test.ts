@@ -125,7 +125,10 @@ describe('outbox under faults', () => {
     const atStart = logins(svc);
     outbox.start();
     await until(() => outbox.get(id)?.state === 'failed');
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Stopped: a drain asked for now (as a new write or the network coming back would) sends nothing.
+    await outbox.drain();
+    outbox.online();
+    await outbox.drain();
     expect(outbox.get(id)).toMatchObject({ state: 'failed', reason: 'unauthorized', lastError: { code: 'forbidden' } });
     expect(outbox.get(id)!.lastError!.message).toContain('refuses this user for inventory writes');
     expect(outbox.haltedBy()).toMatchObject({ code: 'forbidden' });

@@ -3,6 +3,7 @@ import { PackageSync } from '../../../src/main/core/packages/sync';
 import { notificationsOf } from '../../../src/main/core/notifications/service';
 import { PackageNotification } from '../../../src/shared/service/webhooks';
 import { rig, type TestRig } from '../../support/core';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
 import { fold } from '../../../src/shared/text/case';
 
 let t: TestRig;
@@ -101,6 +102,16 @@ describe('returns desk', () => {
     });
     insp = await t.call('returns.scanItem', { id: 900_007, code: '8690000000999' });
     expect(insp.lines.at(-1)).toMatchObject({ extra: true, condition: 'wrong_item', mismatch: true, receivedQty: 1 });
+    // A wrong item the catalogue knows says which product it is.
+    productsOf(t.core.ctx.workspace()).save({ sku: 'KREM-50', barcode: '9506000134352', name: 'Nemlendirici Krem' }, 'saved');
+    insp = await t.call('returns.scanItem', { id: 900_007, code: '9506000134352' });
+    expect(insp.lines.at(-1)).toMatchObject({ extra: true, sku: 'KREM-50', barcode: '9506000134352', productName: 'Nemlendirici Krem' });
+    // Taken back out of the way of the rest of this test.
+    insp = await t.call('returns.save', {
+      id: 900_007,
+      lines: [{ itemKey: insp.lines.at(-1)!.itemKey, receivedQty: 0, condition: 'wrong_item', note: null }],
+      expectedUpdatedAt: insp.updatedAt,
+    });
     const first = insp.lines[0]!;
     insp = await t.call('returns.save', {
       id: 900_007,

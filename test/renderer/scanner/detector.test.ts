@@ -93,6 +93,17 @@ describe('scan detector', () => {
     expect(none.tick(120)).toMatchObject({ type: 'scan', code: 'SKU-123' });
   });
 
+  it("a modifier pressed on its own (the Control of a scanner's Ctrl+]) does not end the scan; GS is in the code", () => {
+    const d = new ScanDetector(settings);
+    run(d, ']C1010869001000407910LOT42', 0, 8, null);
+    const t = 26 * 8;
+    expect(d.feed({ code: 'ControlLeft', key: 'Control', shiftKey: false, time: t })).toEqual({ type: 'pass' });
+    expect(d.feed({ code: '', key: '\u001d', shiftKey: false, time: t + 8 })).toMatchObject({ type: 'swallow' });
+    for (const key of ['Alt', 'Meta', 'AltGraph', 'CapsLock']) expect(d.feed({ code: '', key, shiftKey: false, time: t + 9 })).toEqual({ type: 'pass' });
+    const v = run(d, '17271231', t + 16, 8);
+    expect(v.at(-1)).toMatchObject({ type: 'scan', code: ']C1010869001000407910LOT42\u001d17271231' });
+  });
+
   it('does not let a slow Enter long after the burst count as the scan suffix', () => {
     const d = new ScanDetector(settings);
     run(d, 'ABCDEFG', 0, 5, null);

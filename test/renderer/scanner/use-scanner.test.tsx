@@ -57,6 +57,31 @@ describe('useScanner', () => {
     expect(scans).toEqual(['SKU123']);
   });
 
+  for (const gs of ['Ctrl+]', 'the GS character'] as const) {
+    it(`a GS1 scan with its separator as ${gs} is one scan with GS in it; nothing lands in the focused field`, async () => {
+      const scans: string[] = [];
+      render(<Harness onScan={(c) => void scans.push(c)} />);
+      const input = screen.getByLabelText<HTMLInputElement>('qty');
+      input.focus();
+      const sep = () => {
+        if (gs === 'Ctrl+]') {
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Control', code: 'ControlLeft', ctrlKey: true, bubbles: true, cancelable: true }));
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: ']', code: 'BracketRight', ctrlKey: true, bubbles: true, cancelable: true }));
+        } else input.dispatchEvent(new KeyboardEvent('keydown', { key: '\u001d', code: '', bubbles: true, cancelable: true }));
+      };
+      await act(async () => {
+        for (const ch of '0108690010004079') press(ch, input);
+        for (const ch of '10LOT42') press(ch, input);
+        sep();
+        for (const ch of '17271231') press(ch, input);
+        enter(input);
+        await sleep(20);
+      });
+      expect(scans).toEqual(['0108690010004079' + '10LOT42\u001d17271231']);
+      expect(input.value).toBe('');
+    });
+  }
+
   it('queues scans that arrive while an earlier one is still being stored', async () => {
     const stored: string[] = [];
     let release: () => void = () => undefined;

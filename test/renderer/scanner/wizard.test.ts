@@ -45,8 +45,29 @@ describe('scanner setup wizard', () => {
     expect(r.results.every((x) => x.pass)).toBe(true);
   });
 
+  it('GS as Ctrl+] (Control pressed first) or as the GS character, at 2, 8 and 80 ms a character: the GS1 symbols 3 and 4 read', () => {
+    for (const gapMs of [2, 8, 80])
+      for (const gs of ['ctrl', 'char'] as const) {
+        let t = 1000;
+        const keys = sheet(GS, true).map((text) => {
+          t += 2000;
+          return burstKeys(text, 'us', 'Enter', gs).map((k) => ({ ...k, ctrlKey: !!k.ctrlKey, altKey: false, time: (t += k.key === 'Control' ? 0 : gapMs) }));
+        });
+        const r = runWizard(keys, defaultSettings.scanner);
+        expect(r.results.map((x) => [x.id, x.pass]), `${gapMs} ms, ${gs}`).toEqual([
+          ['ean13', true],
+          ['code128', true],
+          ['gs1-128', true],
+          ['gs1-datamatrix', true],
+        ]);
+        expect(r.settings.gsSubstitute).toBe('');
+      }
+  });
+
   it('a scanner that drops FNC1 fails the GS1 symbols and says why', () => {
     const r = runWizard(bursts(sheet('', true), 'us', 'Enter'), defaultSettings.scanner);
+    // The characters that arrived are shown with the reason.
+    expect(r.results[2]!.received).toBe(']C1010950600013435210LOT-721SN1');
     expect(r.results.map((x) => [x.id, x.pass, x.problem])).toEqual([
       ['ean13', true, null],
       ['code128', true, null],

@@ -20,6 +20,10 @@ const ADMIN_METHODS = new Set<MethodName>([
   'profiles.test',
   'session.signInTo',
   'notifications.configureReceiver',
+  // Sends writes made for the connection's previous address to the new one (or cancels them).
+  'outbox.resolveMoved',
+  // Blind counts and recount on variance audit the workers: not theirs to switch off.
+  'counts.setOptions',
 ]);
 
 /** A settings patch is an administrator's when it touches more than language, the active profile and sound. */
@@ -64,9 +68,40 @@ interface Row {
  * its scrypt verifier (pin-verifier.ts). Wrong PINs are counted in app.db (a restart does not
  * reset the count); attempts run one at a time, so parallel guesses wait their turn.
  */
-export function createAdminGate(db: Db, now: () => number, idleMs = ADMIN_IDLE_MS) {
+/**
+ * A copy of the PIN's verifier kept beside the workspaces (admin/pin-copy.ts): deleting or
+ * emptying app.db alone no longer resets the PIN (issue 47, item 14).
+ */
+export interface PinCopy {
+  read(): string | null;
+  write(verifier: string): void;
+}
+
+export function createAdminGate(db: Db, now: () => number, idleMs = ADMIN_IDLE_MS, copy?: PinCopy, log?: (m: string, e?: unknown) => void) {
   const read = db.prepare<[], Row>('SELECT verifier, failures, blocked_until FROM admin_pin WHERE id = 1');
-  const insert = db.prepare<[string, string]>('INSERT INTO admin_pin (id, verifier, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING');
+  const insert = db.prepare<[string, string]>(
+    'INSERT INTO admin_pin (id, verifier, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING',
+  );
+  // The copy and app.db agree at every start. A fresh or emptied app.db takes the PIN back from the
+  // copy; one whose PIN differs from the copy (another app.db put in its place) takes the copy's:
+  // whoever can swap one file cannot unlock the administrator settings with it. A copy that is
+  // missing (an install from before the copy) is written from app.db.
+  try {
+    const kept = copy?.read() ?? null;
+    const row = read.get();
+    if (kept && row?.verifier !== kept) {
+      db.prepare(
+        'INSERT INTO admin_pin (id, verifier, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET verifier = excluded.verifier',
+      ).run(kept, new Date(now()).toISOString());
+      log?.(
+        row
+          ? 'the administrator PIN of app.db differed from its copy: the copy is used'
+          : 'the administrator PIN was taken back from its copy',
+      );
+    } else if (!kept && row) copy?.write(row.verifier);
+  } catch (e) {
+    log?.('the copy of the administrator PIN could not be read or written', e);
+  }
   const setFailures = db.prepare<[number, number]>('UPDATE admin_pin SET failures = ?, blocked_until = ? WHERE id = 1');
   /** caller → when its unlock lapses (ms on `now`). */
   const unlocked = new Map<Caller, number>();
@@ -102,7 +137,8 @@ export function createAdminGate(db: Db, now: () => number, idleMs = ADMIN_IDLE_M
   function require(caller: Caller) {
     if (caller === TRUSTED_CALLER) return;
     if (!read.get()) throw new AppError('forbidden', 'set the administrator PIN first', { reason: 'admin_pin_not_set' });
-    if (!isUnlocked(caller)) throw new AppError('forbidden', 'administrator settings are locked: unlock with the PIN', { reason: 'admin_locked' });
+    if (!isUnlocked(caller))
+      throw new AppError('forbidden', 'administrator settings are locked: unlock with the PIN', { reason: 'admin_locked' });
     unlocked.set(caller, now() + idleMs);
   }
 
@@ -113,6 +149,7 @@ export function createAdminGate(db: Db, now: () => number, idleMs = ADMIN_IDLE_M
       const verifier = await makePinVerifier(pin);
       const changes = insert.run(verifier, new Date(now()).toISOString()).changes;
       if (changes !== 1) throw new AppError('conflict', 'an administrator PIN is already set', { reason: 'admin_pin_exists' });
+      copy?.write(verifier);
       unlocked.set(caller, now() + idleMs);
       return status(caller);
     });

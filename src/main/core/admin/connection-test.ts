@@ -40,6 +40,6 @@ export async function testConnection(
   const v = classifyLogin(res.status, answerHeaders(res), res.text);
   if (v.kind === 'accepted') return { outcome: 'ok', detail: `HTTP ${res.status}` };
   if (v.kind === 'refused' || v.kind === 'sign_in') return { outcome: 'wrong_credentials', detail: `HTTP ${res.status}` };
-  if (res.status >= 500 || res.status === 408 || res.status === 429) return { outcome: 'service_error', detail: `HTTP ${res.status}` };
+  if (v.cause === 'busy') return { outcome: 'service_error', detail: `HTTP ${res.status}` };
   return { outcome: 'not_service', detail: `HTTP ${res.status}: ${v.reason ?? 'not a login answer'}`.slice(0, 500) };
 }

@@ -36,9 +36,22 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
  * The one HTTP client of the core (undici). Network trouble becomes AppError('network'|'timeout');
  * any HTTP status is returned to the caller, which knows what the status means for its operation.
  */
+/** The client's own limits, for requests that name none (tests shrink them to keep the same proportions). */
+export interface HttpLimits {
+  /** A request's whole time, unless it names its own `timeoutMs`. */
+  timeoutMs: number;
+  /** From the first byte of a body to the next. */
+  bodyTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = { timeoutMs: 30_000, bodyTimeoutMs: 60_000 };
+
 export class HttpClient {
   /** `beforeLoad`: run once, just before undici is loaded (CoreOptions.beforeHttpClient). */
-  constructor(private readonly beforeLoad?: () => void) {}
+  constructor(
+    private readonly beforeLoad?: () => void,
+    private readonly limits: HttpLimits = DEFAULT_HTTP_LIMITS,
+  ) {}
 
   /** Made with the first request: commands that never go online (`wd lookup`) never load undici (about 40 ms at start). */
   private agent: Agent | null = null;
@@ -52,15 +65,15 @@ export class HttpClient {
       body = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
-    const timeoutMs = opts.timeoutMs ?? 30_000;
+    const timeoutMs = opts.timeoutMs ?? this.limits.timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([...(opts.signal ? [opts.signal] : []), timeout, this.closing.signal]);
     const undici = await loadUndici(this.beforeLoad);
     this.agent ??= new undici.Agent({
       connect: { timeout: 10_000 },
       keepAliveTimeout: 10_000,
-      headersTimeout: 30_000,
-      bodyTimeout: 60_000,
+      headersTimeout: this.limits.timeoutMs,
+      bodyTimeout: this.limits.bodyTimeoutMs,
     });
     try {
       const res = await undici.request(url, {
@@ -72,7 +85,7 @@ export class HttpClient {
         // The agent's own limits are for requests that name none: one that allows longer (a
         // product save, 120 s) is not cut at the agent's 30 s while the service is still working.
         headersTimeout: timeoutMs,
-        bodyTimeout: Math.max(60_000, timeoutMs),
+        bodyTimeout: Math.max(this.limits.bodyTimeoutMs, timeoutMs),
       });
       const chunks: Buffer[] = [];
       let size = 0;

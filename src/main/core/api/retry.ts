@@ -1,7 +1,6 @@
 import { isRetryLaterStatus } from '../../../shared/service/classify';
 import { AppError } from '../errors';
 
-
 export interface RetryOptions {
   attempts: number;
   baseMs: number;

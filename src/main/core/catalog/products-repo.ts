@@ -1,3 +1,4 @@
+import { clockOf, type Clock } from '../clock';
 import type { Workspace } from '../workspace';
 import type { Db } from '../db/open';
 import { normCode } from '../packages/cache-record';
@@ -25,7 +26,7 @@ interface ProductRow {
  * package lines (lowest precedence: never overwrites a product saved or imported by a person),
  * from products saved through the app, from imports, and from codes a worker assigned by hand.
  */
-export function createProductsRepo(db: Db) {
+export function createProductsRepo(db: Db, clock: Clock = clockOf()) {
   const bySku = db.prepare<[string], ProductRow>('SELECT sku, barcode, name, image FROM products WHERE sku = ?');
   const byBarcode = db.prepare<[string], ProductRow>(
     "SELECT sku, barcode, name, image FROM products WHERE barcode = ? ORDER BY source = 'package' LIMIT 1",
@@ -106,12 +107,12 @@ export function createProductsRepo(db: Db) {
         option: p.option ?? null,
         image: p.image ?? null,
         source,
-        now: new Date().toISOString(),
+        now: clock.iso(),
       });
     },
     /** Remember that this code means this SKU (an unknown barcode assigned once by a worker). */
     assign(code: string, sku: string) {
-      putAlias.run(normCode(code), sku, new Date().toISOString());
+      putAlias.run(normCode(code), sku, clock.iso());
     },
     count: () => count.get()?.n ?? 0,
   };
@@ -120,4 +121,4 @@ export function createProductsRepo(db: Db) {
 export type ProductsRepo = ReturnType<typeof createProductsRepo>;
 
 /** The workspace's products repository (one per workspace). */
-export const productsOf = (ws: Pick<Workspace, 'db' | 'service'>) => ws.service(createProductsRepo, ws.db);
+export const productsOf = (ws: Pick<Workspace, 'db' | 'service' | 'clock'>) => ws.service(createProductsRepo, ws.db, ws.clock);

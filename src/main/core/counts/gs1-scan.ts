@@ -69,7 +69,7 @@ export function createGs1Scans(ws: Workspace, deps: Deps) {
         session: input.sessionId,
         raw: input.code,
         resolution: `gs1:${problem.code}`,
-        at: new Date().toISOString(),
+        at: ws.clock.iso(),
         station: input.station ?? null,
       }).lastInsertRowid,
     );

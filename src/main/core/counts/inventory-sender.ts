@@ -6,6 +6,8 @@ export type { InventoryItem } from '../../../shared/service/update-inventory';
 /** PUT {oms}/Inventory/UpdateInventory with [{Sku, Qty, StorageCode}]: sets quantities (a retry is safe). */
 export const inventorySender: OutboxSender = {
   kind: 'inventory',
+  // Set at the OMS address: a count is bound to it and the company.
+  target: 'oms',
   send: (payload, ws, ctx, meta) =>
     ctx.session.authorized((token) =>
       ctx.http.send(`${ws.profile.omsUrl}${UPDATE_INVENTORY_PATH}`, {

@@ -45,7 +45,7 @@ function previousCount(ws: Workspace, storageCode: string, beforeId: number): { 
  * counted (package_moves) needs the worker's choice: keep, subtract or recount. `missing` comes
  * only from this storage code's own last count: packages never add SKUs to it.
  */
-export function review(ws: Workspace, sessionId: number, zeroMissing: boolean, until = new Date().toISOString()): CountReview {
+export function review(ws: Workspace, sessionId: number, zeroMissing: boolean, until = ws.clock.iso()): CountReview {
   const counts = countsOf(ws);
   const trust = trustOf(ws);
   const options = trust.options();

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import { AppError } from '../errors';
+import { errorShape } from '../errors';
 import { syncOf, syncStartingNow } from '../packages/sync';
 import type { Workspace } from '../workspace';
 
@@ -18,7 +18,7 @@ export async function refreshPackages(
   waitMs = REVIEW_SYNC_MS,
 ): Promise<{ fresh: boolean; error: string | null }> {
   const sync = syncOf(ws, ctx);
-  const now = Date.now();
+  const now = ctx.clock.now();
   const run = syncStartingNow(sync, { from: new Date(now - 7 * DAY).toISOString(), to: new Date(now).toISOString() });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
@@ -28,7 +28,7 @@ export async function refreshPackages(
   // Settles either way, so a sync failing after Review opened is no unhandled rejection.
   const outcome = run.then(
     () => ({ fresh: true, error: null }),
-    (e: unknown) => ({ fresh: false, error: e instanceof AppError ? e.code : 'internal' }),
+    (e: unknown) => ({ fresh: false, error: errorShape(e).code }),
   );
   try {
     const r = await Promise.race([outcome, timeout]);

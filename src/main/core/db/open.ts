@@ -8,6 +8,8 @@ export type Db = Database.Database;
 export interface OpenOptions {
   /** Path of the compiled better-sqlite3 addon; the Electron host passes its Electron-ABI build. */
   nativeBinding?: string;
+  /** Workspaces: check one up to this size when it opens (workspace.ts, QUICK_CHECK_MAX_BYTES; tests set 0 to skip). */
+  quickCheckMaxBytes?: number;
 }
 
 /**
@@ -19,9 +21,15 @@ export interface OpenOptions {
  * is measured by test/bench/scan-path.bench.ts.
  */
 export function openDatabase(file: string, migrations: readonly Migration[], options: OpenOptions = {}): Db {
-  ownerOnly(file);
+  const existed = file !== ':memory:' && existsSync(file);
+  if (!existed) ownerOnly(file);
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
+    // Before anything is written (WAL, a migration, even the file's mode): a file of another
+    // program in our place is refused as it is (issue 47, item 12: it was switched to WAL, then
+    // refused with "internal: table packages already exists").
+    if (existed) refuseForeign(db, file);
+    if (existed) ownerOnly(file);
     db.pragma('journal_mode = WAL');
     for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) ownerOnly(extra);
     db.pragma('synchronous = FULL');
@@ -34,6 +42,24 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
     db.close();
     throw e;
   }
+}
+
+/**
+ * A database this app never wrote: no schema version of ours (user_version 0) but tables, views or
+ * indexes of its own. Reading these pragmas changes nothing in the file.
+ */
+function refuseForeign(db: Db, file: string): void {
+  if (schemaVersion(db) !== 0) return;
+  const objects = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").get() as { n: number }).n;
+  if (objects === 0) return;
+  throw new AppError(
+    'unavailable',
+    `${file} is not a database of this app (it holds ${objects} objects of another program); it was left as it is`,
+    {
+      reason: 'foreign_database',
+      file,
+    },
+  );
 }
 
 /**

@@ -40,7 +40,13 @@ export function countCache(db: Db): (sql: string, params: unknown[]) => number {
     }
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     let n = kept.get(key);
-    if (n === undefined) kept.set(key, (n = (stmt(sql).pluck().get(...params) as number)));
+    if (n === undefined)
+      kept.set(
+        key,
+        (n = stmt(sql)
+          .pluck()
+          .get(...params) as number),
+      );
     return n;
   };
 }

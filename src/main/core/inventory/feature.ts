@@ -11,12 +11,19 @@ export const inventoryFeature: Feature = {
       const seen = new Set<string>();
       for (const it of items) {
         const k = `${it.StorageCode}\u0000${it.Sku}`;
-        if (seen.has(k)) throw new AppError('invalid_input', `${it.Sku} appears twice for ${it.StorageCode}`, { sku: it.Sku, storageCode: it.StorageCode });
+        if (seen.has(k))
+          throw new AppError('invalid_input', `${it.Sku} appears twice for ${it.StorageCode}`, {
+            sku: it.Sku,
+            storageCode: it.StorageCode,
+          });
         seen.add(k);
       }
       const zeros = items.filter((i) => i.Qty === 0);
       if (zeros.length > 0 && !confirmed) {
-        const skus = zeros.slice(0, 10).map((z) => z.Sku).join(', ');
+        const skus = zeros
+          .slice(0, 10)
+          .map((z) => z.Sku)
+          .join(', ');
         throw new AppError('needs_confirmation', `${zeros.length} SKUs would be set to 0 (${skus})`, { count: zeros.length, skus });
       }
       const ws = ctx.workspace();

@@ -57,10 +57,16 @@ const CLOCK_MARGIN_MS = 5 * 60_000;
  * move an order package back along Created → Picked → Invoiced → Shipped → Delivered (Delivered
  * then a late Shipped, or a late UnDelivered), or back from a cancellation/return branch into that line.
  */
-export function cacheIsNewer(raw: Record<string, unknown>, kind: PackageKind, n: PackageNotification, receivedAt: string): string | null {
+export function cacheIsNewer(
+  raw: Record<string, unknown>,
+  kind: PackageKind,
+  n: PackageNotification,
+  receivedAt: string,
+  now = Date.parse(receivedAt),
+): string | null {
   const modified = typeof raw.lastModifiedDate === 'string' ? Date.parse(raw.lastModifiedDate) : NaN;
   // The service's clock: a time later than ours (plus a margin) cannot be compared and is ignored.
-  const plausible = Number.isFinite(modified) && modified <= Date.now() + CLOCK_MARGIN_MS;
+  const plausible = Number.isFinite(modified) && modified <= now + CLOCK_MARGIN_MS;
   if (plausible && modified > Date.parse(receivedAt)) return `the cached record was modified later (${String(raw.lastModifiedDate)})`;
   if (kind !== 'order' || typeof raw.status !== 'string') return null;
   const current = FLOW_PLACE.get(raw.status) ?? ORDER_FLOW.indexOf(raw.status);

@@ -15,11 +15,17 @@ export const notificationsFeature: Feature = {
     const service = notificationsOf(ws, ctx);
     void service.start();
     const off = ctx.bus.on('packages.sync', (p) => {
-      if (p.state === 'done') service.rematch();
+      if (p.state !== 'done') return;
+      try {
+        service.rematch();
+      } catch (e) {
+        ctx.options.log?.('matching notifications after a sync failed', e);
+        ctx.damaged(e);
+      }
     });
     return () => {
       off();
-      void service.stop();
+      void service.stop().catch((e: unknown) => ctx.options.log?.('stopping the notification receiver failed', e));
     };
   },
 };

@@ -1,3 +1,4 @@
+import { clockOf, type Clock } from '../clock';
 import { nodeCrypto } from '../builtins';
 import type { NotificationSummary, ReceiverConfig, ReceiverConfigInput } from '../../../shared/domain/notifications';
 import type { PackageKind } from '../../../shared/domain/packages';
@@ -89,7 +90,7 @@ const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost
 
 const SELECT = `SELECT n.*, p.kind AS m_kind, p.id AS m_id, p.order_number AS m_order FROM notifications n LEFT JOIN packages p ON p.pk = n.matched_package_pk`;
 
-export function createNotificationsRepo(db: Db) {
+export function createNotificationsRepo(db: Db, clock: Clock = clockOf()) {
   const s = {
     insert: db.prepare(
       `INSERT INTO notifications (received_at, hook_name, package_id, package_type, package_status_id, package_status_name, reason_id, reason_name, reason_desc, payload, dedupe_key)
@@ -175,7 +176,7 @@ export function createNotificationsRepo(db: Db) {
       s.unmatched
         .all(since)
         .map((r) => ({ id: r.id, receivedAt: r.received_at, notification: JSON.parse(r.payload) as PackageNotification })),
-    setMatched: (id: number, pk: number) => s.setMatched.run(pk, new Date().toISOString(), id),
+    setMatched: (id: number, pk: number) => s.setMatched.run(pk, clock.iso(), id),
     total: () => s.total.get()!.n,
     /** Deletes notifications received before `before` (ISO time); returns how many. */
     prune: (before: string) => s.prune.run(before).changes,

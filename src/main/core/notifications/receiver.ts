@@ -1,3 +1,4 @@
+import { clockOf } from '../clock';
 import { nodeCrypto, nodeHttp } from '../builtins';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -39,7 +40,7 @@ export const defaultLimits: ReceiverLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  now: () => Date.now(),
+  now: clockOf().now,
 };
 
 function same(a: string, b: string): boolean {

@@ -42,13 +42,13 @@ export class NotificationsService {
     private ctx: CoreContext,
     private opts: NotificationsOptions = {},
   ) {
-    this.repo = createNotificationsRepo(ws.db);
-    this.now = opts.now ?? Date.now;
+    this.repo = createNotificationsRepo(ws.db, ws.clock);
+    this.now = opts.now ?? ctx.clock.now;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   }
 
   receive(n: PackageNotification): { id: number; created: boolean; matched: boolean; applied: boolean } {
-    const receivedAt = new Date().toISOString();
+    const receivedAt = this.ctx.clock.iso();
     const result = this.ws.db.transaction(() => {
       const stored = this.repo.insert(n, receivedAt);
       if (!stored.created) return { ...stored, matched: false, applied: false };
@@ -70,7 +70,7 @@ export class NotificationsService {
   }
 
   /** Deletes notifications older than the retention period (at every start and after every sync). */
-  prune(now = Date.now()): number {
+  prune(now = this.ctx.clock.now()): number {
     return this.repo.prune(new Date(now - RETENTION_DAYS * DAY).toISOString());
   }
 
@@ -79,7 +79,7 @@ export class NotificationsService {
     this.prune();
     let applied = 0;
     this.ws.db.transaction(() => {
-      for (const u of this.repo.unmatchedSince(new Date(Date.now() - 30 * DAY).toISOString())) {
+      for (const u of this.repo.unmatchedSince(new Date(this.ctx.clock.now() - 30 * DAY).toISOString())) {
         const match = matchPackage(this.ws.db, u.notification);
         if (!match) continue;
         // A sync may have brought a record fresher than this notification: then it only matches.
@@ -143,15 +143,20 @@ export class NotificationsService {
     }
   }
 
+  /**
+   * (Re)starts the receiver with its stored settings. Never rejects: it runs from `attach`, where a
+   * rejection would end the process (a damaged settings page did, 3 s after every sign-in). A
+   * failure is kept as `lastError`, logged, and damage sets the workspace aside (ctx.damaged).
+   */
   async start(): Promise<void> {
-    await this.stop();
-    this.prune();
-    const settings = this.repo.settings();
-    if (!settings.enabled) {
-      this.publish();
-      return;
-    }
     try {
+      await this.stop();
+      this.prune();
+      const settings = this.repo.settings();
+      if (!settings.enabled) {
+        this.publish();
+        return;
+      }
       this.handle = await startReceiver(
         settings,
         (n) => {
@@ -162,8 +167,14 @@ export class NotificationsService {
       this.lastError = null;
     } catch (e) {
       this.lastError = e instanceof Error ? e.message : String(e);
+      this.ctx.options.log?.('the notification receiver could not start', e);
+      if (this.ctx.damaged(e)) return;
     }
-    this.publish();
+    try {
+      this.publish();
+    } catch (e) {
+      this.ctx.options.log?.('the notification receiver could not say its state', e);
+    }
   }
 
   async stop(): Promise<void> {

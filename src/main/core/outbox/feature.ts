@@ -15,6 +15,7 @@ export const outboxFeature: Feature = {
       return { skipped: outbox.lastDrainSkipped(), items: ids.map((id) => outbox.get(id)).filter((i) => i !== null) };
     },
     'outbox.cancel': ({ id }) => ({ cancelled: outboxOf(ctx.workspace(), ctx).cancel(id) }),
+    'outbox.resolveMoved': ({ action, ids }) => ({ resolved: outboxOf(ctx.workspace(), ctx).resolveMoved(action, ids) }),
   }),
   /** Sends queued writes while signed in; waiting retries go out as soon as the service answers again. */
   attach(ws, ctx) {

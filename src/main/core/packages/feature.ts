@@ -35,12 +35,12 @@ export const packagesFeature: Feature = {
       const repo = packagesOf(ctx.workspace());
       const found = repo.search(input);
       // A whole code found (what the Packages screen does with a scan): a sync meanwhile keeps its slices short (sync.ts).
-      if (found.mode === 'code') repo.noteScan((ctx.options.now ?? Date.now)());
+      if (found.mode === 'code') repo.noteScan(ctx.clock.now());
       return found;
     },
     'packages.lookup': ({ code }) => {
       const repo = packagesOf(ctx.workspace());
-      repo.noteScan((ctx.options.now ?? Date.now)());
+      repo.noteScan(ctx.clock.now());
       return repo.lookup(code);
     },
     'packages.get': ({ kind, id }) => packagesOf(ctx.workspace()).get(kind, id),
@@ -72,7 +72,7 @@ export const packagesFeature: Feature = {
         minutes = ctx.settings.get().syncIntervalMinutes;
         const sync = syncOf(ws, ctx);
         if (minutes > 0 && ctx.session.isSignedIn() && !sync.isRunning()) {
-          const now = Date.now();
+          const now = ctx.clock.now();
           const first = { order: !sync.hadFullSync('order', FIRST_SYNC_DAYS), return: !sync.hadFullSync('return', RETURNS_LOOKBACK_DAYS) };
           const window = refreshWindow(now, first, returnsLookedBack);
           // A failed run (offline, the service refusing, a damaged cache) says so in its status;
@@ -81,6 +81,8 @@ export const packagesFeature: Feature = {
             () => true,
             (e: unknown) => {
               ctx.options.log?.(`background sync: ${e instanceof Error ? e.message : String(e)}`, e);
+              // A damaged workspace is set aside and said (the session ends with that reason).
+              ctx.damaged(e);
               return false;
             },
           );
@@ -90,6 +92,7 @@ export const packagesFeature: Feature = {
         // A timer's failure has nobody to tell but the log (a damaged cache, a closed workspace):
         // thrown from here it would end the app's process. The next turn comes as planned.
         ctx.options.log?.(`background sync: ${e instanceof Error ? e.message : String(e)}`, e);
+        ctx.damaged(e);
       } finally {
         schedule(Math.max(1, minutes || 5) * 60_000);
       }

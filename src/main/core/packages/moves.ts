@@ -66,15 +66,13 @@ export function createMoveRecorder(db: Db) {
       const dir = moveDirection(row.kind, from, row.status);
       if (dir === 0) return;
       const units = (dir === 1 && row.kind === 'order' ? before?.() : null) ?? row.units;
-      const seen = Date.parse(seenAt);
+      const parsed = Date.parse(seenAt);
       const modified = row.lastModifiedTs;
-      const at = new Date(
-        modified !== null && Number.isFinite(seen) && modified <= seen + CLOCK_MARGIN_MS
-          ? modified
-          : Number.isFinite(seen)
-            ? seen
-            : Date.now(),
-      ).toISOString();
+      // When the move was seen (the sync's or the notification's time, always an ISO instant); the
+      // service's own time when it is not later than that (its clock may run ahead).
+      const seen = Number.isFinite(parsed) ? parsed : modified;
+      if (seen === null) return;
+      const at = new Date(modified !== null && modified <= seen + CLOCK_MARGIN_MS ? modified : seen).toISOString();
       for (const [sku, n] of units) if (n > 0) insert.run(pk, sku, dir * n, from, row.status, at, source);
     },
   };

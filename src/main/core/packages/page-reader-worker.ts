@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { PackageKind, SkippedRecord } from '../../../shared/domain/packages';
 import type { AppErrorShape } from '../../../shared/result';
-import { AppError } from '../errors';
+import { errorShape } from '../errors';
 import type { CacheRow } from './cache-record';
 import { readRecord } from './page-read';
 
@@ -69,8 +69,7 @@ port.on('message', (m: ReadRequest) => {
       port.postMessage(answer, [raws.buffer, ends.buffer]);
     }
   } catch (e) {
-    const error: AppErrorShape =
-      e instanceof AppError ? e.toShape() : { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+    const error: AppErrorShape = errorShape(e);
     const answer: ReadAnswer = { id: m.id, error };
     port.postMessage(answer);
   }

@@ -8,21 +8,16 @@ import {
   type SyncReport,
   type SyncStatus,
 } from '../../../shared/domain/packages';
-import { classify as classifyOrderList } from '../../../shared/service/get-order-packages';
-import { classify as classifyReturnList } from '../../../shared/service/get-return-order-packages';
-import { PACKAGE_LIST_PATHS, packageListSearch } from '../../../shared/service/packages';
-import { answerHeaders } from '../api/http';
-import { isTransientError, retry } from '../api/retry';
 import type { CoreContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, errorShape } from '../errors';
 import type { Workspace } from '../workspace';
-import { cutTopLevelArray } from '../../../shared/text/json-items';
-import type { CacheRow } from './cache-record';
-import { backgroundTurns } from '../turns';
 import { IDLE_SLICE_BUDGET_MS, newSliceSizer, SLICE_BUDGET_MS, storeSliced } from './ingest';
-import { readRecord } from './page-read';
-import { PageReader, ReaderGone } from './page-reader';
+import { PageReader } from './page-reader';
+import { fetchPage, type FetchedPage, type PageFetchEnv } from './fetch-page';
 import { packagesOf } from './packages-repo';
+
+export { PAGE_TIMEOUT_MS, READ_BUDGET_MS } from './fetch-page';
+import { prepareSyncRuns, RECORDS_SKIPPED, SKIPPED_RETRY_WITHIN_MS, type RunRow, type SyncRuns } from './sync-runs';
 
 const DAY = 86_400_000;
 /**
@@ -34,46 +29,10 @@ const DAY = 86_400_000;
 export const PAGE_CONCURRENCY = 5;
 /** Unfinished runs younger than this are resumed before a new run starts. */
 const RESUME_WITHIN_MS = 2 * DAY;
-/**
- * A run that skipped records it could not cache (page-read.ts) ends done with this as its error,
- * and its pages with such records are not recorded: a later sync asks for them again, as it resumes
- * an unfinished run, while the run is younger than SKIPPED_RETRY_WITHIN_MS (a window that holds the
- * run pages it whole instead). It counts as a success (lastSuccessAt).
- */
-const RECORDS_SKIPPED = 'records_skipped';
-const SKIPPED_RETRY_WITHIN_MS = 30 * DAY;
-/** How long records are checked and mapped to cache rows before the event loop gets a turn; storing is sliced by storeSliced. */
-export const READ_BUDGET_MS = 10;
-/** How long one page request may take (shown counting while it waits). */
-export const PAGE_TIMEOUT_MS = 30_000;
 /** How long after somebody's last scan of a package or a return the sync keeps its slices short (ingest.ts, SLICE_BUDGET_MS). */
 export const SCANNING_MS = 5 * 60_000;
 /** Upper bound of pages in one window when the service sends no totals (1 000 000 packages at 100 a page). */
 const MAX_PAGES_WITHOUT_TOTALS = 10_000;
-
-interface RunRow {
-  id: number;
-  kind: PackageKind;
-  from_ts: number;
-  to_ts: number;
-  page_size: number;
-  total_pages: number | null;
-  total_results: number | null;
-  state: string;
-  fetched: number;
-  started_at: string;
-}
-
-interface FetchedPage {
-  rows: CacheRow[];
-  /** Records of the page that could not be cached (page-read.ts): not in `rows`. */
-  skipped: SkippedRecord[];
-  /** Package ids of the page, to check a window is complete. */
-  ids: number[];
-  totalPages: number | null;
-  totalResults: number | null;
-  count: number;
-}
 
 const idle: SyncProgress = {
   state: 'idle',
@@ -110,17 +69,8 @@ export class PackageSync {
   /** The thread that reads pages during a run (page-reader.ts); null: the core's thread reads them. */
   private reader: PageReader | null = null;
   private readonly repo;
-
-  private readonly insertRun;
-  private readonly updateRunTotals;
-  private readonly finishRun;
-  private readonly unfinished;
-  private readonly pagesDone;
-  private readonly insertPage;
-  private readonly lastSuccess;
-  private readonly fullRun;
-  private readonly supersede;
-  private readonly supersedeOne;
+  private readonly runs: SyncRuns;
+  private readonly pageEnv: PageFetchEnv;
 
   constructor(
     private ws: Workspace,
@@ -137,43 +87,24 @@ export class PackageSync {
       onSlice?: (rows: number) => void;
     } = {},
   ) {
-    const db = ws.db;
     this.repo = packagesOf(ws);
-    this.insertRun = db.prepare<[PackageKind, number, number, number, string]>(
-      "INSERT INTO sync_runs (kind, from_ts, to_ts, page_size, state, started_at) VALUES (?, ?, ?, ?, 'running', ?)",
-    );
-    this.updateRunTotals = db.prepare<[number | null, number | null, number]>(
-      'UPDATE sync_runs SET total_pages = ?, total_results = ? WHERE id = ?',
-    );
-    this.finishRun = db.prepare<[string, string | null, string, number]>(
-      'UPDATE sync_runs SET state = ?, error = ?, finished_at = ? WHERE id = ?',
-    );
-    this.unfinished = db.prepare<[PackageKind, string, string], RunRow>(
-      `SELECT * FROM sync_runs WHERE kind = ?
-         AND ((state IN ('running', 'failed') AND started_at >= ?) OR (state = 'done' AND error = '${RECORDS_SKIPPED}' AND started_at >= ?))
-       ORDER BY id`,
-    );
-    this.pagesDone = db.prepare<[number], { page: number }>('SELECT page FROM sync_pages WHERE run_id = ?');
-    this.insertPage = db.prepare<[number, number, number, string]>(
-      'INSERT OR IGNORE INTO sync_pages (run_id, page, count, stored_at) VALUES (?, ?, ?, ?)',
-    );
-    this.lastSuccess = db.prepare<[], { at: string | null }>(
-      `SELECT max(finished_at) AS at FROM sync_runs WHERE state = 'done' AND (error IS NULL OR error = '${RECORDS_SKIPPED}')`,
-    );
-    this.fullRun = db.prepare<[PackageKind, number], { one: number }>(
-      `SELECT 1 AS one FROM sync_runs WHERE kind = ? AND state = 'done' AND (error IS NULL OR error = '${RECORDS_SKIPPED}') AND to_ts - from_ts >= ? LIMIT 1`,
-    );
-    // Unfinished runs inside a window that has now been synced completely need no resuming.
-    this.supersede = db.prepare<[PackageKind, number, number, number]>(
-      `UPDATE sync_runs SET state = 'done', error = 'superseded'
-        WHERE kind = ? AND (state IN ('running', 'failed') OR (state = 'done' AND error = '${RECORDS_SKIPPED}')) AND from_ts >= ? AND to_ts <= ? AND id < ?`,
-    );
-    this.supersedeOne = db.prepare<[number]>("UPDATE sync_runs SET state = 'done', error = 'superseded' WHERE id = ?");
+    this.runs = prepareSyncRuns(ws.db);
+    this.pageEnv = {
+      ws,
+      ctx,
+      opts,
+      progress: () => this.progress,
+      setProgress: (p) => this.setProgress(p),
+      reader: () => this.reader,
+      readerGone: () => {
+        this.reader = null;
+      },
+    };
   }
 
   /** Whether somebody works with a scanner now: a count is open, or a package or return was scanned in the last SCANNING_MS. */
   private scanning(): boolean {
-    return this.repo.countOpen() || (this.ctx.options.now ?? Date.now)() - this.repo.lastScanAt() < SCANNING_MS;
+    return this.repo.countOpen() || this.ctx.clock.now() - this.repo.lastScanAt() < SCANNING_MS;
   }
 
   isRunning(): boolean {
@@ -186,7 +117,7 @@ export class PackageSync {
   }
 
   status(): SyncStatus {
-    return { progress: this.progress, lastSuccessAt: this.lastSuccess.get()?.at ?? null, cached: this.repo.counts() };
+    return { progress: this.progress, lastSuccessAt: this.runs.lastSuccess.get()?.at ?? null, cached: this.repo.counts() };
   }
 
   /**
@@ -197,7 +128,7 @@ export class PackageSync {
    * counts, or every refresh would take the first window again while one record stays broken.
    */
   hadFullSync(kind: PackageKind, days: number): boolean {
-    return this.fullRun.get(kind, days * DAY) !== undefined;
+    return this.runs.fullRun.get(kind, days * DAY) !== undefined;
   }
 
   /** Starts a sync in the background; progress comes as 'packages.sync' events. */
@@ -218,14 +149,14 @@ export class PackageSync {
   }
 
   private async execute(input: SyncInput): Promise<SyncReport> {
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     const to = input.to ? parseDate(input.to, 'to') : now;
     const from = input.from ? parseDate(input.from, 'from') : to - 30 * DAY;
     if (from > to) throw new AppError('invalid_input', '"from" is after "to"', { reason: 'from_after_to' });
     const returnsFrom = input.returnsFrom ? parseDate(input.returnsFrom, 'returnsFrom') : from;
     if (returnsFrom > to) throw new AppError('invalid_input', '"returnsFrom" is after "to"', { reason: 'from_after_to' });
     const kinds = input.kinds ?? ['order', 'return'];
-    const startedAt = new Date().toISOString();
+    const startedAt = this.ctx.clock.iso();
     // A sync writes thousands of pages to the log: from now on a worker thread checkpoints it.
     void this.ws.offloadCheckpoints();
     this.setProgress({ ...idle, state: 'running', startedAt });
@@ -242,7 +173,7 @@ export class PackageSync {
         const skippedSince = new Date(now - SKIPPED_RETRY_WITHIN_MS).toISOString();
         /** Unfinished runs the new run pages anyway: done once it is. */
         const held: number[] = [];
-        for (const leftover of this.unfinished.all(kind, since, skippedSince)) {
+        for (const leftover of this.runs.unfinished.all(kind, since, skippedSince)) {
           // The new window holds it, give or take the start a rolling window ("the last 30 days")
           // has moved on by since it started (the packages before `from` are no longer asked for):
           // the new run pages it whole, with the checks of a whole pass. Finishing it first only
@@ -257,7 +188,7 @@ export class PackageSync {
           await this.runPages(leftover, k, true).catch(() => undefined);
         }
         const pageSize = this.ws.profile.pageSize;
-        const runId = Number(this.insertRun.run(kind, start, to, pageSize, new Date().toISOString()).lastInsertRowid);
+        const runId = Number(this.runs.insertRun.run(kind, start, to, pageSize, this.ctx.clock.iso()).lastInsertRowid);
         const run: RunRow = {
           id: runId,
           kind,
@@ -268,13 +199,13 @@ export class PackageSync {
           total_results: null,
           state: 'running',
           fetched: 0,
-          started_at: new Date().toISOString(),
+          started_at: this.ctx.clock.iso(),
         };
         const first = await this.runPages(run, k, false);
         if (first.drifted || first.short) {
           // The list changed under us (its total, or packages moved between pages with the total
           // unchanged): page the window once more so nothing slipped between pages.
-          const again = Number(this.insertRun.run(kind, start, to, pageSize, new Date().toISOString()).lastInsertRowid);
+          const again = Number(this.runs.insertRun.run(kind, start, to, pageSize, this.ctx.clock.iso()).lastInsertRowid);
           const second = await this.runPages({ ...run, id: again }, k, false);
           if (second.short && second.expected !== null) {
             throw new AppError(
@@ -284,19 +215,18 @@ export class PackageSync {
             );
           }
         }
-        this.supersede.run(kind, start, to, runId);
-        for (const id of held) this.supersedeOne.run(id);
+        this.runs.supersede.run(kind, start, to, runId);
+        for (const id of held) this.runs.supersedeOne.run(id);
       }
-      report.finishedAt = new Date().toISOString();
+      report.finishedAt = this.ctx.clock.iso();
       const skipped = this.skippedSoFar();
       if (skipped) report.skipped = skipped;
       this.setProgress({ ...this.progress, state: 'done', finishedAt: report.finishedAt, error: null, skipped });
       this.emitChanged(true);
       return report;
     } catch (e) {
-      const error =
-        e instanceof AppError ? e.toShape() : { code: 'internal' as const, message: e instanceof Error ? e.message : String(e) };
-      this.setProgress({ ...this.progress, state: 'failed', finishedAt: new Date().toISOString(), error });
+      const error = errorShape(e);
+      this.setProgress({ ...this.progress, state: 'failed', finishedAt: this.ctx.clock.iso(), error });
       this.emitChanged(true);
       throw e;
     } finally {
@@ -317,7 +247,7 @@ export class PackageSync {
     k: SyncReport['kinds'][number],
     resumed: boolean,
   ): Promise<{ drifted: boolean; short: boolean; /** distinct packages of this pass */ seen: Set<number>; expected: number | null }> {
-    const done = new Set(this.pagesDone.all(run.id).map((r) => r.page));
+    const done = new Set(this.runs.pagesDone.all(run.id).map((r) => r.page));
     const complete = done.size === 0;
     /** Distinct packages of this pass. */
     const pass = new Set<number>();
@@ -337,14 +267,14 @@ export class PackageSync {
     const learned = new Set<string>();
     const store = async (page: number, fetched: FetchedPage) => {
       edges.set(page, fetched.ids.join(','));
-      const now = new Date().toISOString();
+      const now = this.ctx.clock.iso();
       const learning = { known: learned, added: new Set<string>() };
       const r = await storeSliced(
         this.ws.db,
         fetched.rows,
         (slice) => this.repo.upsertRows(slice, now, undefined, learning),
         // A page with records that were skipped is not recorded: a later sync asks for it again.
-        () => fetched.skipped.length === 0 && this.insertPage.run(run.id, page, fetched.count, now),
+        () => fetched.skipped.length === 0 && this.runs.insertPage.run(run.id, page, fetched.count, now),
         // While somebody scans (a count is open, or a scan in the last SCANNING_MS), slices are
         // short: a scan waits for one at most. Otherwise they are longer, and fewer commits store
         // the page sooner. While a count is open they also wait for the disk themselves, so a
@@ -406,7 +336,7 @@ export class PackageSync {
         const first = await this.fetchPage(run, 0);
         totalResults = first.totalResults;
         totalPages = first.totalPages ?? (first.totalResults !== null ? Math.ceil(first.totalResults / run.page_size) : null);
-        this.updateRunTotals.run(totalPages, totalResults, run.id);
+        this.runs.updateRunTotals.run(totalPages, totalResults, run.id);
         if (!done.has(0)) await store(0, first);
       }
       // The report's total is what the list announces for the asked window, once: a resumed
@@ -455,7 +385,7 @@ export class PackageSync {
       // The log copied whole before the run is marked done, so this commit starts it again and
       // cuts its file back (workspace.ts): a finished sync leaves no long log on the disk.
       await this.ws.settleLog();
-      this.finishRun.run('done', passSkipped > 0 ? RECORDS_SKIPPED : null, new Date().toISOString(), run.id);
+      this.runs.finishRun.run('done', passSkipped > 0 ? RECORDS_SKIPPED : null, this.ctx.clock.iso(), run.id);
       // A package on two pages also means the list moved.
       if (pass.size < pagesCounted) moved = true;
       const short = complete && totalResults !== null && pass.size + passSkipped < totalResults;
@@ -468,120 +398,13 @@ export class PackageSync {
       // for their pages: it stays as it was. Marked failed it would be resumed for RESUME_WITHIN_MS
       // of its start only (not SKIPPED_RETRY_WITHIN_MS), and no longer be a full sync (hadFullSync).
       if (resumed && run.state === 'done') throw e;
-      this.finishRun.run('failed', e instanceof Error ? e.message : String(e), new Date().toISOString(), run.id);
+      this.runs.finishRun.run('failed', e instanceof Error ? e.message : String(e), this.ctx.clock.iso(), run.id);
       throw e;
     }
   }
 
   private fetchPage(run: RunRow, page: number): Promise<FetchedPage> {
-    const profile = this.ws.profile;
-    const unit = (ms: number) => (profile.timestampUnit === 's' ? Math.floor(ms / 1000) : ms);
-    const search = packageListSearch({
-      page,
-      size: run.page_size,
-      orderByField: 'orderDate',
-      orderByDirection: 'ASC',
-      StartDate: unit(run.from_ts),
-      EndDate: unit(run.to_ts),
-    });
-    const url = `${profile.omsUrl}${PACKAGE_LIST_PATHS[run.kind]}?${search}`;
-    return retry(
-      async (attempt) => {
-        this.setProgress({ ...this.progress, waiting: { page, since: new Date().toISOString(), timeoutMs: PAGE_TIMEOUT_MS, attempt } });
-        const res = await this.ctx.session
-          .authorized((token) => this.ctx.http.send(url, { headers: { authorization: `Bearer ${token}` }, timeoutMs: PAGE_TIMEOUT_MS }))
-          .finally(() => {
-            if (this.progress.waiting?.page === page) this.setProgress({ ...this.progress, waiting: null });
-          });
-        // The page's bytes cut into its records (json-items.ts), in a turn of its own: the
-        // envelope is classified alone (the list operation's own rules, shared with the sandbox
-        // and the tests) and each record is decoded and parsed from its own bytes below, in turns,
-        // and cached as sent. Parsing a page of 500 records at once held the core for 25–50 ms,
-        // and the page as one string was garbage only a full collection frees. A page that cannot
-        // be cut safely is parsed whole.
-        const page_ = await backgroundTurns.run(() => {
-          const cut = res.status >= 200 && res.status < 300 ? cutTopLevelArray(res.bytes, 'data') : null;
-          const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(
-            res.status,
-            answerHeaders(res),
-            cut ? cut.envelope : res.text,
-          );
-          return { v, items: cut?.items ?? null };
-        });
-        const v = page_.v;
-        if (v.kind === 'later' && res.status >= 200 && res.status < 300)
-          throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${v.reason ?? ''}`.trim(), {
-            reason: 'page_unreadable',
-            page,
-          });
-        if (v.kind === 'later')
-          throw new AppError('service_error', v.reason ?? `page ${page}: HTTP ${res.status}`, {
-            status: res.status,
-            ...(v.retryAfterMs !== null ? { retryAfterMs: v.retryAfterMs } : {}),
-          });
-        if (v.kind !== 'accepted')
-          throw new AppError('service_error', v.reason ?? `page ${page}: the service reported a failure (HTTP ${res.status})`, {
-            status: res.status,
-          });
-        const env = { data: v.value };
-        const items = page_.items;
-        const data = items ?? env.data.data ?? [];
-        let rows: CacheRow[] | null = null;
-        let skipped: SkippedRecord[] = [];
-        // The reader reads while somebody scans too. Until the thirteenth round the core's thread
-        // read the pages itself then (scans had waited longer with the reader busy on the other
-        // core: p99 57–74 ms against 41 ms at 40,000, seventh round). Measured again with every
-        // change since (120,000 packages, a count open, one scan every 100 ms, five interleaved
-        // pairs): the sync took 28–43 s against 45–72 s (medians 36.6 against 58.1 s), the scans
-        // were as before (p99 29–45 against 17–41 ms, longest 51–78 against 23–84 ms).
-        if (items !== null && this.reader !== null) {
-          try {
-            ({ rows, skipped } = await this.reader.read(run.kind, page, res.bytes, items));
-          } catch (e) {
-            if (!(e instanceof ReaderGone)) throw e;
-            // The thread stopped: this page and the rest are read here.
-            this.reader = null;
-          }
-        }
-        if (rows === null) {
-          const read: CacheRow[] = [];
-          const skippedHere: SkippedRecord[] = [];
-          let i = 0;
-          // Records are checked, mapped and packed in chunks of READ_BUDGET_MS, each in its own turn.
-          const readChunk = () => {
-            const began = performance.now();
-            for (; i < data.length; ) {
-              const row = readRecord(run.kind, page, i, items ? items[i]! : null, items ? undefined : data[i], skippedHere);
-              i++;
-              if (row !== null) read.push(row);
-              if (performance.now() - began >= READ_BUDGET_MS) return;
-            }
-          };
-          while (i < data.length) await backgroundTurns.run(readChunk);
-          rows = read;
-          skipped = skippedHere;
-        }
-        if (skipped.length > 0)
-          this.ctx.options.log?.(
-            `page ${page} of the ${run.kind} list: ${skipped.length} record(s) skipped (${skipped.map((r) => `record ${r.record}: ${r.reason}${r.field ? ` ${r.field}` : ''}`).join(', ')})`,
-          );
-        return {
-          rows,
-          skipped,
-          ids: rows.map((r) => r.id),
-          count: rows.length,
-          totalPages: env.data.totalPages ?? null,
-          totalResults: env.data.totalResultCount ?? null,
-        };
-      },
-      {
-        attempts: this.opts.attempts ?? 5,
-        baseMs: this.opts.retryBaseMs ?? 400,
-        capMs: 10_000,
-        isTransient: isTransientError,
-        sleep: this.opts.sleep,
-      },
-    );
+    return fetchPage(this.pageEnv, run, page);
   }
 
   /** Skipped records of this sync, each once (a window paged twice meets them twice). */
@@ -607,7 +430,7 @@ export class PackageSync {
 
   /** Screens refresh on 'packages.changed'; at most about once a second while a sync runs. */
   private emitChanged(force: boolean) {
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     if (!force && now - this.lastChangedEmit < 1000) return;
     this.lastChangedEmit = now;
     this.ctx.bus.emit('packages.changed', { reason: 'sync' });

@@ -20,6 +20,8 @@ interface SavePayload {
 /** POST {pim}/pim/SaveProductsManually?companyId=N: an upsert of the records (a retry is safe). */
 export const productsSender: OutboxSender = {
   kind: 'products',
+  // Saved at the PIM address: a save is bound to it and the company.
+  target: 'pim',
   send: (payload, ws, ctx, meta) => {
     const p = payload as SavePayload;
     return ctx.session.authorized((token) =>
@@ -116,7 +118,7 @@ export function createProductsService(ws: Workspace, ctx: CoreContext) {
       return { ...toSummary(r), state: JSON.parse(r.state) as unknown };
     },
     saveDraft(input: { id?: number; name: string; kind: 'single' | 'variant' | 'import'; state: unknown }): Draft {
-      const now = new Date().toISOString();
+      const now = ctx.clock.iso();
       const state = JSON.stringify(input.state ?? null);
       let id = input.id;
       if (id !== undefined) {
@@ -152,7 +154,7 @@ export function createProductsService(ws: Workspace, ctx: CoreContext) {
               count: records.length,
               outboxId,
               draftId: input.draftId ?? null,
-              now: new Date().toISOString(),
+              now: ctx.clock.iso(),
             }).lastInsertRowid,
           );
           return { id, outboxId, records: records.length };

@@ -52,7 +52,8 @@ export function createInspectionExport(db: Db, get: (id: number) => ReturnDetail
   return ({ from, to, timeZone }: ExportRange): { filename: string; csv: string; rows: number } => {
     const f = Date.parse(from);
     const end = Date.parse(to);
-    if (!Number.isFinite(f) || !Number.isFinite(end) || end <= f) throw new AppError('invalid_input', '"from" must be before "to"', { reason: 'bad_dates' });
+    if (!Number.isFinite(f) || !Number.isFinite(end) || end <= f)
+      throw new AppError('invalid_input', '"from" must be before "to"', { reason: 'bad_dates' });
     const rows: CsvValue[][] = [];
     for (const { package_id } of inRange.all(f, end)) {
       const d = get(package_id);

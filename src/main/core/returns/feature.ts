@@ -10,7 +10,7 @@ export const returnsFeature: Feature = {
     /** The Returns desk scans: a sync meanwhile keeps its slices short (packages/sync.ts). */
     const scanned = () => {
       const ws = ctx.workspace();
-      packagesOf(ws).noteScan((ctx.options.now ?? Date.now)());
+      packagesOf(ws).noteScan(ctx.clock.now());
       return ws;
     };
     return {

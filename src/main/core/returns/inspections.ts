@@ -161,7 +161,7 @@ export function createInspections(ws: Workspace) {
   function ensure(id: number, inspector: string | null): void {
     if (s.inspection.get(id)) return;
     const detail = packagesOf(ws).get('return', id);
-    const now = new Date().toISOString();
+    const now = ws.clock.iso();
     const cur = s.current.get(id);
     s.insertInspection.run({ id, inspector, now, status: cur?.status ?? null, modified: cur?.last_modified_ts ?? null });
     expectedLines(detail.record).forEach((l, position) =>
@@ -172,7 +172,8 @@ export function createInspections(ws: Workspace) {
   function requireEditable(id: number): InspectionRow {
     const row = s.inspection.get(id);
     if (!row) throw new AppError('not_found', `return ${id} has no inspection`, { reason: 'no_inspection', id });
-    if (row.state === 'done') throw new AppError('conflict', `the inspection of return ${id} is marked done; reopen it to edit`, { reason: 'inspection_done', id });
+    if (row.state === 'done')
+      throw new AppError('conflict', `the inspection of return ${id} is marked done; reopen it to edit`, { reason: 'inspection_done', id });
     return row;
   }
 
@@ -192,7 +193,9 @@ export function createInspections(ws: Workspace) {
       ensure(input.id, inspector);
       const row = requireEditable(input.id);
       if (input.expectedUpdatedAt && input.expectedUpdatedAt !== row.updated_at) {
-        throw new AppError('conflict', 'this inspection was changed elsewhere since you opened it; reload it', { reason: 'inspection_changed' });
+        throw new AppError('conflict', 'this inspection was changed elsewhere since you opened it; reload it', {
+          reason: 'inspection_changed',
+        });
       }
       for (const l of input.lines) {
         if (s.updateLine.run({ id: input.id, ...l }).changes !== 1)
@@ -206,7 +209,7 @@ export function createInspections(ws: Workspace) {
           note: input.note === undefined ? row.note : input.note,
         });
       }
-      s.touch.run(new Date().toISOString(), inspector, input.id);
+      s.touch.run(ws.clock.iso(), inspector, input.id);
       return inspection(input.id)!;
     }),
 
@@ -231,7 +234,8 @@ export function createInspections(ws: Workspace) {
         // Not an item of this return: a wrong item, if it is an item at all (a known product or a
         // well-formed GTIN). Anything else (another parcel's label) is not added to the inspection.
         const gtin = checkGtin(c);
-        if (!productsOf(ws).resolve(c) && gtin.valid !== true)
+        const known = productsOf(ws).resolve(c);
+        if (!known && gtin.valid !== true)
           throw new AppError('not_found', `${c} is neither an item of this return nor a product`, { reason: 'not_in_return', code: c });
         const key = `extra:${normCode(c)}`;
         const extra = lines.find((l) => l.item_key === key);
@@ -241,9 +245,10 @@ export function createInspections(ws: Workspace) {
             id,
             itemKey: key,
             itemId: null,
-            sku: null,
+            // The product it is, when the catalogue knows it: the worker reads its name, not only a barcode.
+            sku: known?.sku ?? null,
             barcode: c,
-            productName: null,
+            productName: known?.name ?? null,
             expectedQty: 0,
             receivedQty: 1,
             condition: 'wrong_item',
@@ -251,15 +256,19 @@ export function createInspections(ws: Workspace) {
             position: lines.length,
           });
       }
-      s.touch.run(new Date().toISOString(), inspector, id);
+      s.touch.run(ws.clock.iso(), inspector, id);
       return inspection(id)!;
     }),
 
     done: db.transaction((id: number, inspector: string | null): Inspection => {
       const row = requireEditable(id);
-      if (conflict(id)) throw new AppError('conflict', 'the return changed in the service meanwhile: look at the change first', { reason: 'return_changed' });
-      if (!row.recommendation) throw new AppError('invalid_input', 'choose accept or reject before marking the inspection done', { reason: 'decision_missing' });
-      const now = new Date().toISOString();
+      if (conflict(id))
+        throw new AppError('conflict', 'the return changed in the service meanwhile: look at the change first', {
+          reason: 'return_changed',
+        });
+      if (!row.recommendation)
+        throw new AppError('invalid_input', 'choose accept or reject before marking the inspection done', { reason: 'decision_missing' });
+      const now = ws.clock.iso();
       s.state.run('done', now, now, id);
       s.touch.run(now, inspector, id);
       return inspection(id)!;
@@ -267,7 +276,7 @@ export function createInspections(ws: Workspace) {
 
     reopen: db.transaction((id: number): Inspection => {
       if (!s.inspection.get(id)) throw new AppError('not_found', `return ${id} has no inspection`, { reason: 'no_inspection', id });
-      s.state.run('in_progress', null, new Date().toISOString(), id);
+      s.state.run('in_progress', null, ws.clock.iso(), id);
       return inspection(id)!;
     }),
 

@@ -1,6 +1,8 @@
+import { clockOf } from '../clock';
 import { signedOut, type SessionState, type SignInInput } from '../../../shared/domain/session';
 import type { Profile } from '../../../shared/domain/settings';
 import { classify as classifyLogin, LOGIN_PATH, type LoginRequest } from '../../../shared/service/login';
+import { isSignInStatus } from '../../../shared/service/classify';
 import { answerHeaders, type HttpClient, type HttpResponse } from '../api/http';
 import { AppError } from '../errors';
 import type { EventBus } from '../events';
@@ -50,13 +52,13 @@ export class Session {
   private expiresAt = 0;
   private offline = false;
   /** Why the last session ended by itself (not a sign-out), told with the signed-out state. */
-  private endedBy: 'password_refused' | null = null;
+  private endedBy: 'password_refused' | 'workspace_set_aside' | null = null;
   private inflight: Promise<string> | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
 
   constructor(private deps: SessionDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? clockOf().now;
   }
 
   state(): SessionState {
@@ -168,7 +170,7 @@ export class Session {
   }
 
   /** `endedBy`: the session ended by itself (the service refused its password), said at the sign-in. */
-  signOut(forget: boolean, endedBy: 'password_refused' | null = null): SessionState {
+  signOut(forget: boolean, endedBy: 'password_refused' | 'workspace_set_aside' | null = null): SessionState {
     const profile = this.profile;
     this.endedBy = endedBy;
     this.clearTimer();
@@ -197,13 +199,14 @@ export class Session {
   async authorized(send: (token: string) => Promise<HttpResponse>): Promise<HttpResponse> {
     const token = await this.getToken();
     const res = await this.track(send(token));
-    if (res.status !== 401) return res;
+    if (!isSignInStatus(res.status)) return res;
     if (this.token === token) this.token = null;
     const fresh = await this.relogin();
     const retry = await this.track(send(fresh));
     // Refused again right after a successful login: the user may sign in but not do this. Not a
     // session that ended (signing in again would loop); the caller decides how often to try.
-    if (retry.status === 401) throw new AppError('forbidden', 'the service refused a fresh token', { status: 401, reason: 'unauthorized' });
+    if (isSignInStatus(retry.status))
+      throw new AppError('forbidden', 'the service refused a fresh token', { status: 401, reason: 'unauthorized' });
     return retry;
   }
 
@@ -305,7 +308,7 @@ export class Session {
     const v = classifyLogin(res.status, answerHeaders(res), res.text, this.now());
     if (v.kind === 'refused' || v.kind === 'sign_in')
       throw new AppError('auth_failed', v.reason ?? `login refused (HTTP ${res.status})`, { status: res.status });
-    if (v.kind === 'later' && (res.status < 200 || res.status >= 300))
+    if (v.kind === 'later' && v.cause === 'busy')
       throw new AppError('service_error', v.reason ?? `login failed with HTTP ${res.status}`, {
         status: res.status,
         ...(v.retryAfterMs !== null ? { retryAfterMs: v.retryAfterMs } : {}),

@@ -4,7 +4,9 @@ const N = 16384;
 const KEYLEN = 32;
 
 function derive(secret: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => nodeCrypto().scrypt(secret, salt, KEYLEN, { N, r: 8, p: 1 }, (e, key) => (e ? reject(e) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    nodeCrypto().scrypt(secret, salt, KEYLEN, { N, r: 8, p: 1 }, (e, key) => (e ? reject(e) : resolve(key))),
+  );
 }
 
 /**

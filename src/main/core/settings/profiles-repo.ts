@@ -1,3 +1,4 @@
+import { clockOf, type Clock } from '../clock';
 import { nodeCrypto } from '../builtins';
 import { Profile, sendsCredentialsInClear, type ProfileInput } from '../../../shared/domain/settings';
 import type { Db } from '../db/open';
@@ -66,7 +67,7 @@ export function profileMoved(
   return existing.oms_url !== next.omsUrl || existing.pim_url !== next.pimUrl || existing.company_id !== next.companyId;
 }
 
-export function createProfilesRepo(db: Db) {
+export function createProfilesRepo(db: Db, clock: Clock = clockOf()) {
   const selectAll = db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY training DESC, name COLLATE NOCASE');
   const selectOne = db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?');
   const insert = db.prepare(
@@ -115,7 +116,7 @@ export function createProfilesRepo(db: Db) {
         throw new AppError('not_found', `no connection profile ${input.id}`, { reason: 'profile_not_found' });
     },
     save(input: ProfileInput & { training?: boolean }): Profile {
-      const now = new Date().toISOString();
+      const now = clock.iso();
       const values = {
         ...connectionParams({
           ...input,
@@ -144,7 +145,7 @@ export function createProfilesRepo(db: Db) {
      */
     restore(kept: { id: string } & ReturnType<typeof fromConnectionColumns>): Profile {
       const p = Profile.parse({ ...kept, remembered: false, training: false });
-      insert.run({ ...connectionParams(p), training: 0, now: new Date().toISOString() });
+      insert.run({ ...connectionParams(p), training: 0, now: clock.iso() });
       if (p.userName) setUser.run(p.userName, null, p.id);
       return this.get(p.id);
     },

@@ -92,7 +92,7 @@ export function makeContext(dataDir: string, json: boolean, t: TFunction, lang: 
       return core;
     },
   };
-  return { ctx, close: async () => core?.close() };
+  return { ctx, close: async () => core?.close(), opened: () => core !== null };
 }
 
 /** Unwraps a contract call made from the CLI; a failure becomes an AppError (exit code 1). */

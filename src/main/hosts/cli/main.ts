@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import { createI18n } from '../../../shared/i18n';
+import type { Core } from '../../core';
 import { AppError, storageFailure } from '../../core/errors';
 import { leadingOptions } from '../../core/paths';
+import { hubCommand } from './commands/hub';
 import { inventoryCommand } from './commands/inventory';
 import { loginCommand } from './commands/login';
 import { lookupCommand } from './commands/lookup';
@@ -10,6 +12,7 @@ import { outboxCommand } from './commands/outbox';
 import { productsCommand } from './commands/products';
 import { receiveCommand } from './commands/receive';
 import { sandboxCommand } from './commands/sandbox';
+import { setAsideCommand } from './commands/set-aside';
 import { syncCommand } from './commands/sync';
 import { webCommand } from './commands/web';
 import { makeContext, UsageError, type Command } from './context';
@@ -22,9 +25,11 @@ const commands: Command[] = [
   inventoryCommand,
   productsCommand,
   outboxCommand,
+  setAsideCommand,
   receiveCommand,
   notificationsCommand,
   webCommand,
+  hubCommand,
 ];
 
 /**
@@ -60,7 +65,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     json = true;
     rest.splice(jsonAt, 1);
   }
-  const { ctx, close } = makeContext(dataDir, json, t, lang, env);
+  const { ctx, close, opened } = makeContext(dataDir, json, t, lang, env);
   try {
     return await command.run(ctx, rest);
   } catch (e) {
@@ -72,7 +77,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     process.stderr.write(`wd ${name}: ${message}\n`);
     return 1;
   } finally {
+    // Every command that used the data says so while a damaged workspace set aside waits to be
+    // acknowledged (also one set aside by this very command): on stderr, so --json stays readable.
+    if (opened() && command !== setAsideCommand) await announceSetAside(ctx.core(), t);
     await close();
+  }
+}
+
+async function announceSetAside(core: Core, t: TFunction): Promise<void> {
+  try {
+    const r = await core.call('app.setAside', {});
+    if (r.ok && r.value.length > 0) process.stderr.write(`${t('cli:setAsideNote', { count: r.value.length })}\n`);
+  } catch {
+    // the command's own answer stands
   }
 }
 

@@ -1,6 +1,6 @@
 // node:fs, not node:fs/promises: the promise API is one more module to load at every `wd` start.
-import { readFileSync } from 'node:fs';
-import { decodeFileBytes } from '../../../shared/products/file-text';
+import { readFileSync, statSync } from 'node:fs';
+import { decodeFileBytes, MAX_IMPORT_BYTES } from '../../../shared/products/file-text';
 import type { CliContext } from './context';
 
 const FILE_ERRORS = ['ENOENT', 'EISDIR', 'EACCES', 'EPERM'] as const;
@@ -14,6 +14,12 @@ const FILE_ERRORS = ['ENOENT', 'EISDIR', 'EACCES', 'EPERM'] as const;
 export function readTextFile(ctx: CliContext, file: string, windows1254: boolean): string | null {
   let bytes: Uint8Array;
   try {
+    // The app's cap and words, before a byte is read (a 210 MB CSV took 4.3 GB and aborted the heap).
+    const size = statSync(file).size;
+    if (size > MAX_IMPORT_BYTES) {
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      return fail(ctx, ctx.t('products:editor.importTooLarge', { size: mb(size), max: mb(MAX_IMPORT_BYTES) }), 'too_large');
+    }
     bytes = new Uint8Array(readFileSync(file));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? '';

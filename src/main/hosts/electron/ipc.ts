@@ -13,7 +13,12 @@ export function wireIpc(core: Core): () => void {
     ipcMain.handle(ipcChannel(method), async (event, input: unknown) => {
       if (!isTrustedSender(event.senderFrame)) return err('forbidden', 'IPC from an untrusted frame');
       // The window is the caller: the administrator PIN is unlocked per window.
-      return core.invoke(method, input, `ipc:${event.sender.id}`);
+      try {
+        return await core.invoke(method, input, `ipc:${event.sender.id}`);
+      } catch (e) {
+        // invoke answers every failure itself; anything that still escapes is answered, not thrown.
+        return err('call_failed', `${method}: ${e instanceof Error ? e.message : String(e)}`.slice(0, 2_000));
+      }
     });
   }
   const off = core.bus.onAny((name, payload) => {

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Core } from '../../core';
+import { resources } from '../../../shared/i18n';
 import { contentSecurityPolicy } from '../csp';
 
 export interface WebHostOptions {
@@ -20,12 +21,22 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
+  /** The host's address (http://127.0.0.1:port/): nothing is served there without the cookie that `openUrl` sets. */
   url: string;
+  /**
+   * The one-time address that opens the app (`wd web` prints it): opening it sets the HttpOnly
+   * cookie that every other request needs, and it works once.
+   */
+  openUrl: string;
+  /** Another one-time address (a second browser, a test's new page). */
+  newOpenUrl(): string;
   secret: string;
   close(): Promise<void>;
 }
 
 const MAX_BODY = 10 * 1024 * 1024;
+/** The query parameter of the one-time address. */
+const OPEN_PARAM = 'open';
 const SECRET_HEADER = 'x-wd-secret';
 /** A random id the page makes when it loads: the administrator PIN is unlocked per page. */
 const PAGE_HEADER = 'x-wd-page';
@@ -42,13 +53,26 @@ const TYPES: Record<string, string> = {
 
 /**
  * The same contract as the Electron IPC, over HTTP on 127.0.0.1, for a plain browser (development
- * and end-to-end tests). Other pages on this machine cannot call it: every API request needs the
- * per-run secret, which only the page served here carries (no CORS, so other origins cannot read
- * it), the Host header must be loopback (no DNS rebinding) and a foreign Origin is refused.
+ * and end-to-end tests). Only the user who started it may use it (warehouse PCs are shared, and
+ * another account on the PC could connect to 127.0.0.1 too): every request, the page and its files
+ * included, needs an HttpOnly SameSite=Strict cookie that only the one-time address printed at the
+ * start sets (as Jupyter does); anything else is answered 401 in words. Other pages on this machine
+ * cannot call it either: every API request also needs the per-run secret, which only the page
+ * served here carries (no CORS, so other origins cannot read it), the Host header must be loopback
+ * (no DNS rebinding) and a foreign Origin is refused.
  */
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const secret = opts.secret ?? randomBytes(32).toString('base64url');
   const secretBuf = Buffer.from(secret);
+  /** The cookie's value (never in the page): what a browser that opened a one-time address shows. */
+  const cookieBuf = Buffer.from(randomBytes(32).toString('base64url'));
+  /** One-time addresses not used yet. */
+  const openTokens = new Set<string>();
+  const newToken = () => {
+    const t = randomBytes(32).toString('base64url');
+    openTokens.add(t);
+    return t;
+  };
   const root = resolve(opts.rendererDir);
   // Read per request (it is small) so a rebuilt renderer is picked up without a restart.
   // The page's own CSP <meta> gets the same img-src as the header (the configured image server).
@@ -90,6 +114,35 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     return given.length === secretBuf.length && timingSafeEqual(given, secretBuf);
   }
 
+  /** Cookies are per host, not per port: each host's cookie has its port in its name. */
+  const cookieName = () => `wd_web_${port}`;
+
+  function hasCookie(req: IncomingMessage): boolean {
+    const header = req.headers.cookie ?? '';
+    for (const part of header.split(';')) {
+      const at = part.indexOf('=');
+      if (at < 0 || part.slice(0, at).trim() !== cookieName()) continue;
+      const given = Buffer.from(part.slice(at + 1).trim());
+      if (given.length === cookieBuf.length && timingSafeEqual(given, cookieBuf)) return true;
+    }
+    return false;
+  }
+
+  /** The words of a refusal, in the app's language (the person at the browser reads them). */
+  function linkNeeded(): string {
+    const lang = opts.core.ctx.settings.get().language === 'tr' ? 'tr' : 'en';
+    return resources[lang].errors.reasons.web_link_needed;
+  }
+
+  function refuse(req: IncomingMessage, res: ServerResponse) {
+    const message = linkNeeded();
+    if (req.url?.startsWith('/api/'))
+      return send(res, 401, { ok: false, error: { code: 'forbidden', message, params: { reason: 'web_link_needed' } } });
+    const escaped = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    res.writeHead(401, { ...securityHeaders(), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>401</title></head><body><p>${escaped}</p></body></html>`);
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse) {
     if (!allowedHosts().has(req.headers.host ?? ''))
       return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'bad Host' } });
@@ -98,6 +151,15 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'foreign origin' } });
     }
     const url = new URL(req.url ?? '/', origin());
+
+    // The one-time address: sets the cookie once, then the page is served at / with it.
+    const token = url.searchParams.get(OPEN_PARAM);
+    if (token !== null && (req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/') {
+      if (!openTokens.delete(token)) return hasCookie(req) ? redirectHome(res) : refuse(req, res);
+      res.setHeader('set-cookie', `${cookieName()}=${cookieBuf.toString()}; HttpOnly; SameSite=Strict; Path=/`);
+      return redirectHome(res);
+    }
+    if (!hasCookie(req)) return refuse(req, res);
 
     if (url.pathname.startsWith('/api/')) {
       if (url.pathname === '/api/events' && req.method === 'GET') {
@@ -133,6 +195,11 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, 405, { ok: false, error: { code: 'forbidden', message: 'method not allowed' } });
     return serveStatic(url.pathname, res);
+  }
+
+  function redirectHome(res: ServerResponse) {
+    res.writeHead(303, { location: '/', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+    res.end();
   }
 
   async function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | null> {
@@ -185,6 +252,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     }
     if (rel === '/' || rel === '/index.html') return sendPage(res);
     rel = normalize(rel).replace(/^([/\\])+/, '');
+    // Source maps are not served (they would hand out the sources; the desktop package has none).
+    if (extname(rel) === '.map') return send(res, 404, { ok: false, error: { code: 'not_found', message: 'not found' } });
     const file = resolve(root, rel);
     if (!file.startsWith(root + sep)) return send(res, 404, { ok: false, error: { code: 'not_found', message: 'not found' } });
     try {
@@ -218,8 +287,11 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   });
   port = (server.address() as AddressInfo).port;
 
+  const openUrlOf = (t: string) => `${origin()}/?${OPEN_PARAM}=${t}`;
   return {
     url: `${origin()}/`,
+    openUrl: openUrlOf(newToken()),
+    newOpenUrl: () => openUrlOf(newToken()),
     secret,
     async close() {
       for (const s of streams) s.end();

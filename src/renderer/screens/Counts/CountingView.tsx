@@ -6,11 +6,14 @@ import { ErrorText } from '../../components/ErrorText';
 import { modalOpen } from '../../components/focus';
 import { downloadText } from '../../download';
 import { useCounts } from '../../store/counts';
+import { useUi } from '../../store/ui';
+import { CommandNotice } from './CommandNotice';
 import { CountLines } from './CountLines';
 import { LastScanCard } from './LastScanCard';
 import { RecountBanner } from './RecountBanner';
 
 export function CountingView({ pending, onScan, onReview }: { pending: number; onScan: (code: string) => void; onReview: () => void }) {
+  const setToastSlot = useUi((u) => u.setToastSlot);
   const { t } = useTranslation(['counts', 'common']);
   const c = useCounts(
     useShallow((s) => ({
@@ -145,8 +148,11 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
         {/* Recount mode's lines to scan again sit above the count's lines: the scanning column keeps
             its place (the card, the quantity and typed-code fields stay in view at 1024×768). */}
         <div className="counting-right">
+          <CommandNotice />
           <RecountBanner onReview={onReview} />
           <CountLines />
+          {/* The toasts come here while counting: the lines give way, the scanning column does not. */}
+          <div className="toast-slot" ref={setToastSlot} />
         </div>
       </div>
       <Dialog title={t('actions.discard')} open={confirmDiscard} onClose={() => setConfirmDiscard(false)}>

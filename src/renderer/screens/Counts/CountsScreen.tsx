@@ -103,7 +103,8 @@ export function CountsScreen() {
       <h1 id="counts-title" className="visually-hidden">
         {t('title')}
       </h1>
-      <CommandNotice />
+      {/* While counting, the notice is in the lines' column (CountingView): the scanning column keeps its place. */}
+      {session && session.state !== 'pushed' && !reviewing ? null : <CommandNotice />}
       {!session ? (
         <StoragePicker />
       ) : session.state === 'pushed' ? (

@@ -13,15 +13,27 @@ export function formatDay(iso: string, language: string): string {
 export function Gs1ScanFacts({
   facts,
 }: {
-  facts: { lot: string | null; expiry: string | null; serial: string | null; quantity: number | null };
+  facts: {
+    lot: string | null;
+    expiry: string | null;
+    serial: string | null;
+    quantity: number | null;
+    missingSeparator?: { ai: string; value: string; next: string } | null;
+  };
 }) {
   const { t, i18n } = useTranslation('gs1');
+  const missing = facts.missingSeparator;
   return (
     <div className="gs1-facts" data-testid="gs1-facts">
       {facts.quantity !== null ? <span className="pill">{t('caseOf', { count: facts.quantity })}</span> : null}
       {facts.lot !== null ? <span className="pill">{t('lot', { lot: facts.lot })}</span> : null}
       {facts.expiry !== null ? <span className="pill">{t('expiry', { date: formatDay(facts.expiry, i18n.language) })}</span> : null}
       {facts.serial !== null ? <span className="pill">{t('serial', { serial: facts.serial })}</span> : null}
+      {missing ? (
+        <span className="gs1-warning" data-testid="gs1-separator-missing">
+          {t('separatorMissing', { ai: missing.ai, value: missing.value, next: missing.next })}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -29,18 +41,22 @@ export function Gs1ScanFacts({
 /** The lots and expiry dates counted on a line, with their units when there are several. */
 export function LineLots({ lots }: { lots: NonNullable<CountLine['lots']> }) {
   const { t, i18n } = useTranslation('gs1');
+  const texts = lots.map(
+    (l) =>
+      [
+        l.lot !== null ? t('lot', { lot: l.lot }) : null,
+        l.expiry !== null ? t('expiry', { date: formatDay(l.expiry, i18n.language) }) : null,
+        l.serials > 0 ? t('serials', { count: l.serials }) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ') + (lots.length > 1 ? ` (${l.units})` : ''),
+  );
+  // Cut with an ellipsis where the column ends: the title says every lot.
   return (
-    <span className="line-lots" data-testid="line-lots">
-      {lots.map((l, i) => (
+    <span className="line-lots" data-testid="line-lots" title={texts.join(' | ')}>
+      {texts.map((text, i) => (
         <span key={i} className="line-lot">
-          {[
-            l.lot !== null ? t('lot', { lot: l.lot }) : null,
-            l.expiry !== null ? t('expiry', { date: formatDay(l.expiry, i18n.language) }) : null,
-            l.serials > 0 ? t('serials', { count: l.serials }) : null,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-          {lots.length > 1 ? ` (${l.units})` : ''}
+          {text}
         </span>
       ))}
     </span>

@@ -1,14 +1,35 @@
 import { create } from 'zustand';
 import { interpretScan, type CountCommand } from '../../../shared/gs1/scan-intent';
+import { useApp } from '../../store/app';
 import { useCounts } from '../../store/counts';
 
+/** How long the notice of a command barcode stays: it says what a scan did, then makes room. */
+export const COMMAND_NOTICE_MS = 8000;
+
+const NO_NOTICE = { command: null, code: null, ok: true, at: 0 };
+
 /** The last command barcode read on the Counts screen, for the notice under the card. */
-export const useCommandNotice = create<{ command: CountCommand | null; code: string | null; ok: boolean; at: number }>(() => ({
-  command: null,
-  code: null,
-  ok: true,
-  at: 0,
-}));
+export const useCommandNotice = create<{ command: CountCommand | null; code: string | null; ok: boolean; at: number }>(() => NO_NOTICE);
+
+let noticeTimer: ReturnType<typeof setTimeout> | null = null;
+
+export function clearCommandNotice(): void {
+  if (noticeTimer) clearTimeout(noticeTimer);
+  noticeTimer = null;
+  if (useCommandNotice.getState().code !== null) useCommandNotice.setState(NO_NOTICE);
+}
+
+function showCommandNotice(command: CountCommand | null, code: string, ok: boolean): void {
+  if (noticeTimer) clearTimeout(noticeTimer);
+  useCommandNotice.setState({ command, code, ok, at: Date.now() });
+  noticeTimer = setTimeout(clearCommandNotice, COMMAND_NOTICE_MS);
+}
+
+// A notice belongs to the session it was scanned in: signing out, signing in or starting training ends it.
+useApp.subscribe((s, prev) => {
+  if (s.session.signedIn !== prev.session.signedIn || s.session.training !== prev.session.training || s.session.user !== prev.session.user)
+    clearCommandNotice();
+});
 
 /**
  * A scanned command barcode (the printed command sheet) does what its button does. Returns false
@@ -20,7 +41,7 @@ export async function runCountCommand(code: string, screen: { review(): void }):
   if (intent.kind !== 'command') return false;
   const c = useCounts.getState();
   const open = c.session?.state === 'open';
-  const notice = (ok: boolean) => useCommandNotice.setState({ command: intent.command, code: intent.code, ok, at: Date.now() });
+  const notice = (ok: boolean) => showCommandNotice(intent.command, intent.code, ok);
   const cmd = intent.command;
   if (!cmd || !open) {
     notice(false);

@@ -10,6 +10,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format';
 import { localDay, systemTimeZone } from '../../../shared/domain/time';
 import { canCancel, canRetry, outboxCsv, summaryParams, useOutbox, type OutboxFilter } from '../../store/outbox';
 import { useUi } from '../../store/ui';
+import { AdminArea } from '../Settings/AdminArea';
 
 /** What a write is, in a worker's words: "Stock count — A-01-01: 12 products, 40 units". */
 export function useDescribe() {
@@ -124,6 +125,7 @@ export function OutboxScreen() {
       </div>
       <p className="hint">{t('intro')}</p>
       <ErrorText error={s.error} />
+      <MovedWrites count={s.items.filter((i) => i.reason === 'moved').length} />
       <div className="packages-layout">
         <div className="packages-left">
           {s.items.length === 0 ? (
@@ -184,6 +186,37 @@ export function OutboxScreen() {
   );
 }
 
+/**
+ * Writes made for the connection's previous address or company: held until an administrator sends
+ * them to the new address or cancels them (the core refuses the choice from a locked window).
+ */
+function MovedWrites({ count }: { count: number }) {
+  const { t } = useTranslation('outbox');
+  const resolveMoved = useOutbox((s) => s.resolveMoved);
+  const toast = useUi((u) => u.toast);
+  if (count === 0) return null;
+  const choose = (action: 'send' | 'cancel') =>
+    void resolveMoved(action).then(
+      (n) => n !== null && toast('info', { key: action === 'send' ? 'outbox:moved.sent' : 'outbox:moved.cancelled', params: { count: n } }),
+    );
+  return (
+    <section className="card" aria-labelledby="outbox-moved-title" data-testid="outbox-moved">
+      <h2 id="outbox-moved-title">{t('moved.title')}</h2>
+      <p>{t('moved.text', { count })}</p>
+      <AdminArea>
+        <div className="row">
+          <button type="button" className="btn btn-primary" onClick={() => choose('send')}>
+            {t('moved.send')}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => choose('cancel')}>
+            {t('moved.cancel')}
+          </button>
+        </div>
+      </AdminArea>
+    </section>
+  );
+}
+
 function OutboxDetail({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('outbox');
   const { t: tErrors } = useTranslation('errors');
@@ -228,6 +261,7 @@ function OutboxDetail({ item }: { item: OutboxItem }) {
             ...(item.lastError?.params ?? {}),
             blockedBy: item.blockedBy ?? '',
             kind: item.kind,
+            ...(item.movedFrom ?? {}),
           })}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Condition, InspectionLine, ReturnDetail } from '../../../shared/domain/returns';
 import type { AppErrorShape } from '../../../shared/result';
@@ -8,14 +8,40 @@ import { useReturns } from '../../store/returns';
 
 const CONDITIONS: Condition[] = ['as_described', 'damaged', 'wrong_item', 'missing'];
 
-function LineEditor({ line, disabled, onChange }: { line: InspectionLine; disabled: boolean; onChange: (l: InspectionLine) => void }) {
+function LineEditor({
+  line,
+  disabled,
+  onChange,
+  scanned,
+}: {
+  line: InspectionLine;
+  disabled: boolean;
+  onChange: (l: InspectionLine) => void;
+  /** Rises with every scan that counted this line (0: none yet): the line is brought into view. */
+  scanned: number;
+}) {
   const { t } = useTranslation('returns');
   const name = line.productName ?? line.sku ?? line.barcode ?? line.itemKey;
   const [note, setNote] = useState(line.note ?? '');
+  const row = useRef<HTMLTableRowElement>(null);
+  // A scan counted here: the worker sees the line (above the sticky Complete-inspection bar, whose
+  // height the row's scroll margin keeps free), wherever the detail was scrolled.
+  useEffect(() => {
+    if (scanned > 0) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [scanned]);
+  const classes = [line.mismatch ? 'mismatch' : '', scanned > 0 ? 'just-scanned' : ''].filter(Boolean).join(' ');
   return (
-    <tr className={line.mismatch ? 'mismatch' : undefined} data-testid="inspection-line" data-mismatch={line.mismatch}>
+    <tr
+      ref={row}
+      className={classes || undefined}
+      data-testid="inspection-line"
+      data-mismatch={line.mismatch}
+      data-scanned={scanned > 0 || undefined}
+    >
       <td>
-        <strong>{line.extra ? t('inspect.extra') : name}</strong>
+        {/* A wrong item: the product's name when the catalogue knows it, and that it is not in this return. */}
+        {line.extra ? <div className="inspection-extra">{t('inspect.extra')}</div> : null}
+        <strong>{line.extra && !line.productName ? t('inspect.wrongItemUnknown') : name}</strong>
         <div className="hint line-codes">
           {[line.sku, line.barcode].filter(Boolean).map((code, i) => (
             <span key={i} data-code-line="">
@@ -104,6 +130,7 @@ export function InspectionEditor({ detail }: { detail: ReturnDetail }) {
   const done = useReturns((s) => s.done);
   const reopen = useReturns((s) => s.reopen);
   const conflictPatch = useReturns((s) => s.conflictPatch);
+  const scannedItem = useReturns((s) => s.scannedItem);
   const reloadKeeping = useReturns((s) => s.reloadKeeping);
   const insp = detail.inspection;
   const lines = insp?.lines ?? detail.expected;
@@ -139,7 +166,13 @@ export function InspectionEditor({ detail }: { detail: ReturnDetail }) {
         </thead>
         <tbody>
           {lines.map((l) => (
-            <LineEditor key={l.itemKey} line={l} disabled={isDone} onChange={saveLine} />
+            <LineEditor
+              key={l.itemKey}
+              line={l}
+              disabled={isDone}
+              onChange={saveLine}
+              scanned={scannedItem?.itemKey === l.itemKey ? scannedItem.n : 0}
+            />
           ))}
         </tbody>
       </table>

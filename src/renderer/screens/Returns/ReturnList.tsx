@@ -68,7 +68,11 @@ export const ReturnRow = memo(function ReturnRow({
             <span className="package-row-customer">{r.customerName}</span>
             <span className="return-row-pills">
               <span className={`pill decision-${r.decision}`}>{text.decision(r.decision)}</span>
-              {r.inspection !== 'none' ? <span className={`pill inspection-${r.inspection}`}>{text.inspection(r.inspection)}</span> : null}
+              {r.inspection !== 'none' ? (
+                <span className={`pill inspection-${r.inspection}`} title={text.inspection(r.inspection)}>
+                  {text.inspection(r.inspection)}
+                </span>
+              ) : null}
             </span>
             <i className="return-row-break" aria-hidden="true" />
             <div className="package-row-sub">

@@ -13,13 +13,17 @@ export function AdminGeneralSection() {
   const [error, setError] = useState<AppErrorShape | null>(null);
   const [imageBaseUrl, setImageBaseUrl] = useState(settings?.imageBaseUrl ?? '');
   const [interval, setInterval] = useState(String(settings?.syncIntervalMinutes ?? 15));
+  /** The core asked for an administrator's acceptance of an http:// image server on another computer. */
+  const [askInsecure, setAskInsecure] = useState(false);
+  const [acceptInsecure, setAcceptInsecure] = useState(false);
   if (!settings) return null;
 
   /** Pictures may come only from this server (the page's CSP names it): a change reloads the page. */
   const saveImageServer = async () => {
     if (imageBaseUrl.trim().replace(/\/+$/, '') === settings.imageBaseUrl) return;
-    const r = await update({ imageBaseUrl });
+    const r = await update({ imageBaseUrl, ...(acceptInsecure ? { allowInsecureImages: true } : {}) });
     setError(r.ok ? null : r.error);
+    if (!r.ok && r.error.params?.reason === 'insecure_image_http') setAskInsecure(true);
     if (r.ok) window.location.reload();
   };
 
@@ -49,6 +53,23 @@ export function AdminGeneralSection() {
           {t('images.onlyThere')}
         </small>
       </label>
+      {askInsecure ? (
+        <label className="field field-inline">
+          <input
+            type="checkbox"
+            checked={acceptInsecure}
+            onChange={(e) => {
+              setAcceptInsecure(e.target.checked);
+            }}
+          />
+          <span>{t('profiles.insecureHttpAccept')}</span>
+        </label>
+      ) : null}
+      {askInsecure && acceptInsecure ? (
+        <button type="button" className="btn" onClick={() => void saveImageServer()}>
+          {t('images.saveAnyway')}
+        </button>
+      ) : null}
       <StationNameField />
       <ErrorText error={error} />
     </section>

@@ -170,6 +170,11 @@ export function ScannerWizard({ onClose }: { onClose: () => void }) {
               <li key={r.id} data-pass={r.pass}>
                 <strong>{r.pass ? t('wizard.pass') : t('wizard.fail')}</strong> {t(SYMBOL_TITLE[r.id])}
                 {r.got !== null ? <code> {r.got}</code> : null}
+                {r.pass ? null : (
+                  <div data-testid="wizard-received">
+                    {t('wizard.arrived')}: <code>{r.received || t('wizard.empty')}</code>
+                  </div>
+                )}
                 {r.problem ? <div className="hint">{t(`wizard.problem.${r.problem}`)}</div> : null}
               </li>
             ))}

@@ -32,9 +32,10 @@ export function SettingsScreen() {
         ) : null}
       </div>
       <GeneralSection />
-      {signedIn ? <CountOptionsSection /> : null}
       {signedIn ? <LabelsSection /> : null}
       <AdminArea>
+        {/* Blind counts and recount on variance audit the workers: behind the PIN (counts.setOptions needs it). */}
+        {signedIn ? <CountOptionsSection /> : null}
         <ProfilesSection />
         <AdminGeneralSection />
         {signedIn ? <ScannerSection /> : null}

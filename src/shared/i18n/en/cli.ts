@@ -8,7 +8,20 @@ export const cli = {
   passwordMissing: 'No password: set WD_PASSWORD or pipe it on standard input.',
   renamed: 'Connection “{{from}}” is now called “{{to}}”.',
   loggedIn: 'Signed in to {{url}} as {{user}}; profile “{{profile}}” saved (the password is not stored).',
-  webListening: 'Warehouse Desk (web) on {{url}}',
+  webListening: 'Warehouse Desk (web): open {{url}} in your browser (the link works once; only you should see it).',
+  hubListening: 'hub for desks on {{url}} (structured log below, one JSON line per event)',
+  hubNoDatabase:
+    'The hub needs a PostgreSQL database: set DATABASE_URL (postgresql://USER:PASSWORD@HOST/DATABASE) or the PG* variables (PGHOST, PGDATABASE, PGUSER, PGPASSWORD). The README’s hub section says how to create one.',
+  hubDatabaseFailed:
+    'The hub cannot use its database ({{reason}}). Check that PostgreSQL runs, and the address, user and password in DATABASE_URL.',
+  hubSchemaTooNew: 'The hub database was set up by a newer hub (schema {{dbSchema}}, this one knows {{ourSchema}}): update this hub.',
+  hubDeskAdded: 'Desk “{{name}}” may connect with this token (shown only now; enter it in the desk’s hub connection):',
+  hubDeskRevoked: 'Desk “{{name}}” can no longer connect.',
+  hubDeskUnknown: 'No desk called “{{name}}”.',
+  hubDeskNone: 'No desks yet: add one with wd hub desk add NAME.',
+  hubDeskLine: '{{name}}: added {{created}}, last seen {{seen}}{{revoked}}',
+  hubDeskNever: 'never',
+  hubDeskRevokedMark: ' (revoked)',
   noProfile: 'No connection profile yet: run "wd login" first.',
   offline: 'The service at {{url}} cannot be reached.',
   syncProgress: '{{kind}}: page {{page}}/{{pages}}, {{fetched}} packages',
@@ -36,6 +49,21 @@ export const cli = {
   outboxStale_one: '{{count}} refused write was not sent again (a newer one of the same SKU was sent since): {{ids}}.',
   outboxStale_other: '{{count}} refused writes were not sent again (a newer one of the same SKU was sent since): {{ids}}.',
   outboxElsewhere: 'Another program on this computer (the app) is sending these writes; they go out from there.',
+  outboxMoved_one:
+    '{{count}} write was made for the connection’s previous address or company and is held: "wd outbox --resolve-moved send" sends it to the new address, "--resolve-moved cancel" cancels it.',
+  outboxMoved_other:
+    '{{count}} writes were made for the connection’s previous address or company and are held: "wd outbox --resolve-moved send" sends them to the new address, "--resolve-moved cancel" cancels them.',
+  outboxResolvedSend: '{{count}} held writes will be sent to the connection’s address as it is now.',
+  outboxResolvedCancel: '{{count}} held writes were cancelled.',
+  setAsideNone: 'No damaged workspace is waiting to be acknowledged.',
+  setAsideLine: '{{name}}: set aside on {{when}} as {{movedTo}}; {{unsent}} unsent writes and {{counts}} open counts saved in {{exported}}',
+  setAsideLineUnread: '{{name}}: set aside on {{when}} as {{movedTo}}; nothing in it could be read (ask IT to restore a backup)',
+  setAsideNote_one:
+    'Warning: a damaged workspace was set aside and nobody has acknowledged it yet. Its unsent writes and open counts are not in the outbox as they were: read "wd set-aside", then "wd set-aside --acknowledge".',
+  setAsideNote_other:
+    'Warning: {{count}} damaged workspaces were set aside and nobody has acknowledged them yet. Their unsent writes and open counts are not in the outbox as they were: read "wd set-aside", then "wd set-aside --acknowledge".',
+  setAsideAcknowledged_one: '{{count}} set-aside workspace acknowledged: it is no longer announced (the files stay).',
+  setAsideAcknowledged_other: '{{count}} set-aside workspaces acknowledged: they are no longer announced (the files stay).',
   outboxCancelled: 'Write #{{id}} cancelled: it will not be sent.',
   outboxNotCancelled: 'Write #{{id}} was not cancelled: it is sent already, or there is no such write.',
   inventoryRow: 'row {{row}}: {{message}}',
@@ -94,6 +122,7 @@ export const cli = {
     notWholeNumber: '{{option}} must be a whole number',
     outOfRange: '{{option}} must be between {{min}} and {{max}}',
     atLeast: '{{option}} must be at least {{min}}',
+    oneOf: '{{option}} must be one of: {{values}}',
     onlySubcommand: 'the only {{command}} command is "{{sub}}"',
     inventoryFile: 'give one FILE (CSV sku,qty or a JSON array)',
     badStorageCode: 'bad storage code: {{code}}',
@@ -111,9 +140,13 @@ export const cli = {
     syncKind: '--kind is order or return',
     notADate: 'not a date: {{value}}',
     webLoopbackOnly: 'the web host listens on 127.0.0.1 only',
+    hubDeskName: 'a desk name is 1–64 letters, digits, . _ or - (starting with a letter or digit)',
+    hubDeskAction: 'wd hub desk add NAME | list | revoke NAME',
   },
   /** `wd <command> --help` and the line under a usage error: the syntax is the same in every language. */
   usageOf: {
+    'set-aside':
+      'wd set-aside [--acknowledge]   (lists the damaged workspaces that were set aside and not yet acknowledged; --acknowledge: you have dealt with them, they are no longer announced)',
     sandbox:
       'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--prerender] [--user NAME --password PASS] [--token-lifetime SECONDS]',
     login:
@@ -125,13 +158,15 @@ export const cli = {
     products:
       'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: the service’s JSON array, or CSV per docs/products-csv.md; checked first, nothing is sent when a record is wrong; sent now when WD_PASSWORD is set, else queued; a Turkish Excel CSV that is not UTF-8 is read only with --windows-1254, after checking the letters it prints)',
     outbox:
-      'wd outbox [--retry] [--resend ID] [--cancel ID] [--all]   (lists writes waiting for or refused by the service; --retry sends them all now, --resend one refused write you checked, password: WD_PASSWORD or stdin; --cancel ID cancels one; --all lists the sent and cancelled ones too)',
+      'wd outbox [--retry] [--resend ID] [--cancel ID] [--all]   (lists writes waiting for or refused by the service; --retry sends them all now, --resend one refused write you checked, password: WD_PASSWORD or stdin; --cancel ID cancels one; --resolve-moved send|cancel sends the writes made for the connection’s previous address to the new one, or cancels them; --all lists the sent and cancelled ones too)',
     receive:
       'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (runs the notification receiver in the foreground; the Bearer token comes from WD_RECEIVER_TOKEN or, with --token-stdin, standard input, never from an argument; without one the saved credentials are used, or a new token is created and shown once)',
     notifications: 'wd notifications [--unmatched] [--limit N]   (lists the package notifications received, newest first)',
     web: 'wd web [--port N] [--renderer DIR]   (serves the built renderer and the contract on 127.0.0.1)',
+    hub: 'wd hub [--host H] [--port N] | wd hub desk add NAME | wd hub desk list | wd hub desk revoke NAME   (the database: DATABASE_URL or the PG* variables; default 127.0.0.1:8740, put TLS in front for other computers)',
   },
   help: {
+    'set-aside': 'list (and acknowledge) damaged workspaces that were set aside',
     products: 'check and send products from a file (JSON or CSV)',
     receive: 'run the package notification receiver in the foreground',
     notifications: 'list the package notifications received',
@@ -140,6 +175,7 @@ export const cli = {
     lookup: 'find packages in the local cache by any code or a name (works offline)',
     outbox: 'list (and retry) writes waiting for the service',
     web: 'serve the app to a browser on 127.0.0.1 (development, tests)',
+    hub: 'run the warehouse hub that desks share (PostgreSQL), or manage its desks',
     sandbox: 'run the simulated service on 127.0.0.1',
     login: 'check credentials against a service and save the connection profile',
   },

@@ -23,6 +23,13 @@ export const common = {
     signedInAs: 'Signed in as {{user}} ({{profile}})',
     offlineSession: 'Signed in offline',
   },
+  setAside: {
+    title_one: 'The data of a connection was damaged and set aside',
+    title_other: 'The data of {{count}} connections was damaged and set aside',
+    item: '{{name}}: kept as {{movedTo}}. Its {{unsent}} unsent writes and {{counts}} open counts were saved in {{exported}}; the unsent writes wait in the outbox as refused until someone checks them. Ask IT to look at it.',
+    itemUnread: '{{name}}: kept as {{movedTo}}. Nothing in it could be read: ask IT to restore a backup.',
+    acknowledge: 'I have noted it',
+  },
   training: {
     banner: 'TRAINING MODE — nothing you do here reaches the real service.',
   },

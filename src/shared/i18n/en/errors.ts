@@ -14,10 +14,16 @@ export const errors = {
   needs_confirmation: 'This needs your confirmation.',
   unavailable: 'This is not available here.',
   storage: 'The app cannot read or write its data on this PC.',
+  call_failed: 'The app could not pass this request or its answer between its parts. Try again; if it keeps failing, restart the app.',
   internal: 'Something went wrong inside the app.',
   details: 'Details',
   /** Why an action was refused (AppError params.reason), shown instead of the general text. */
   reasons: {
+    station_name_control_chars: 'The station name may not contain control characters (such as a NUL or a line break).',
+    insecure_image_http:
+      '{{address}} is http:// on another computer: customers’ return photos would cross the network unencrypted. Use https://, or tick that you accept the risk as an administrator.',
+    web_link_needed:
+      'This address opens only with the link “wd web” printed when it started (it works once, in the browser of the user who started it). Open that link, or start “wd web” again.',
     code_control_chars:
       'The code holds characters no label prints (a stray key or a paste). Nothing was counted: scan the label or type the code again.',
     scan_too_long: 'What was read is longer than any code (over 512 characters). Nothing was counted: scan the label again.',
@@ -124,6 +130,10 @@ export const errors = {
   },
   /** A workspace file that cannot be used (AppError params.reason). */
   workspace: {
+    foreign_database:
+      '{{file}} is not a file of this app: another program’s database is in its place. It was left exactly as it is. Move it away (or put the right file back), then try again.',
+    workspace_set_aside:
+      'Part of this connection’s data was found damaged while the app was working. It was set aside (kept), with its unsent writes and open counts saved next to it, and your session ended. Sign in again to start with a fresh cache; ask IT to look at the file.',
     workspace_damaged_unread:
       'The data of this connection was damaged and nothing in it could be read. It was set aside (kept) as {{movedTo}}. Ask IT to restore a backup (see the README); sign in again to start with a fresh cache.',
     workspace_missing:
@@ -145,5 +155,7 @@ export const errors = {
       'From a backup taken on {{since}}, when this was not sent yet: it may have been sent since, and a newer count after it. Check the stock in the service, then send it again if needed, or cancel it.',
     answer_unknown:
       'The app stopped while this was being sent on {{since}}: the service may have it, and a newer count may have been sent since. Check the stock in the service, then send it again if needed, or cancel it.',
+    moved:
+      'Made for {{url}} (company {{companyId}}), before the connection was changed to another address or company. It is held, not sent: an administrator sends it to the new address or cancels it.',
   },
 };

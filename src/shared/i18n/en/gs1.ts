@@ -6,6 +6,7 @@ export const gs1 = {
   serials_one: '{{count}} serial no.',
   serials_other: '{{count}} serial nos.',
   caseOf: 'case of {{count}}',
+  separatorMissing: 'Separator missing? Maybe ({{ai}}){{value}} {{next}}',
   misread: 'Not a valid GS1 code — nothing counted',
   problem: {
     empty: 'The code holds no GS1 data.',

@@ -32,6 +32,7 @@ export const labels = {
       'Scan the four codes of the printed scanner test sheet in order, 1 to 4. The keys go nowhere else meanwhile. The settings are then worked out and saved.',
     received: 'received',
     scanNow: 'scan it now',
+    arrived: 'Characters that arrived',
     waiting: 'waiting',
     allRead: 'Done: every code of the test sheet reads with these settings.',
     someFailed: 'Some codes do not read yet; see below. The settings that could be found are saved.',
@@ -54,7 +55,7 @@ export const labels = {
       not_a_scan: 'It arrived, but not as a scan (too slow, or an end key that changes between codes).',
       gs_lost:
         'The scanner drops the separator of GS1 codes: set it to send GS (Ctrl+]) or a character such as ~ for FNC1, then run the wizard again.',
-      wrong_content: 'It reads as something else than what is printed (see the characters above).',
+      wrong_content: 'It reads as something else than what is printed (compare the characters that arrived with the printed code).',
     },
   },
 };

@@ -48,6 +48,19 @@ export const outbox = {
     notOpen: 'Only a write that has not been sent can be cancelled or sent again.',
     noneRefused: 'No write was refused: there is nothing to send again.',
   },
+  moved: {
+    title: 'Writes made for the previous address',
+    text_one:
+      '{{count}} write was made for this connection before its address or company was changed. It is held: it is not sent to the new address unless an administrator says so.',
+    text_other:
+      '{{count}} writes were made for this connection before its address or company was changed. They are held: they are not sent to the new address unless an administrator says so.',
+    send: 'Send to the new address',
+    cancel: 'Cancel them',
+    sent_one: '{{count}} write will be sent to the new address.',
+    sent_other: '{{count}} writes will be sent to the new address.',
+    cancelled_one: '{{count}} write was cancelled.',
+    cancelled_other: '{{count}} writes were cancelled.',
+  },
   confirmCancel: {
     title: 'Cancel this write?',
     text: '{{what}} will never be sent to the service. This cannot be undone.',

@@ -6,6 +6,8 @@ export const products = {
     not_json_at: 'The file is not valid JSON: it breaks at line {{line}}, column {{column}}.',
     not_an_array: 'The file must hold a list of product records ([ … ]), as the service expects.',
     empty_request: 'There are no products in it.',
+    too_many_records: 'It holds {{count}} records; one import takes at most {{max}}. Split it into smaller files.',
+    more_problems: '… and {{count}} more problems (the first ones are listed; fix them and check again).',
     not_an_object: 'This is not a product record ({ … }).',
     missing_field: 'This is required.',
     expected_string: 'This must be text.',

@@ -66,6 +66,7 @@ export const returns = {
     receivedOf: 'Received quantity of {{item}}',
     conditionOf: 'Condition of {{item}}',
     extra: 'Not in this return',
+    wrongItemUnknown: 'Unknown item',
     mismatch: 'does not match',
     mismatches_one: '{{count}} line does not match what the customer declared',
     mismatches_other: '{{count}} lines do not match what the customer declared',

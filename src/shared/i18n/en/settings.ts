@@ -47,6 +47,7 @@ export const settings = {
     title: 'Images',
     baseUrl: 'Image server address (for product and return photos)',
     onlyThere: 'Pictures are loaded from this server only; the page reloads when it changes.',
+    saveAnyway: 'Save this address',
   },
   about: {
     title: 'About',

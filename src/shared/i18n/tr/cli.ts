@@ -11,7 +11,21 @@ export const cli: Shape<typeof en> = {
   passwordMissing: 'Şifre yok: WD_PASSWORD değişkenini ayarlayın ya da standart girdiden verin.',
   renamed: '“{{from}}” bağlantısının adı artık “{{to}}”.',
   loggedIn: '{{url}} adresine {{user}} olarak giriş yapıldı; “{{profile}}” bağlantısı kaydedildi (şifre saklanmadı).',
-  webListening: 'Depo Masası (web) {{url}} adresinde',
+  webListening: 'Depo Masası (web): tarayıcınızda {{url}} adresini açın (bağlantı bir kez çalışır; yalnızca siz görmelisiniz).',
+  hubListening: 'masaların merkezi {{url}} adresinde (aşağıda yapılandırılmış kayıt, her olay için bir JSON satırı)',
+  hubNoDatabase:
+    'Merkezin bir PostgreSQL veritabanına ihtiyacı var: DATABASE_URL (postgresql://KULLANICI:ŞİFRE@SUNUCU/VERİTABANI) ya da PG* değişkenlerini (PGHOST, PGDATABASE, PGUSER, PGPASSWORD) ayarlayın. Nasıl oluşturulacağı README’nin merkez bölümünde.',
+  hubDatabaseFailed:
+    'Merkez veritabanını kullanamıyor ({{reason}}). PostgreSQL’in çalıştığını ve DATABASE_URL’deki adres, kullanıcı ve şifreyi kontrol edin.',
+  hubSchemaTooNew:
+    'Merkez veritabanını daha yeni bir merkez kurmuş (şema {{dbSchema}}, bu merkez {{ourSchema}} sürümüne kadar biliyor): bu merkezi güncelleyin.',
+  hubDeskAdded: '“{{name}}” masası bu anahtarla bağlanabilir (yalnızca şimdi gösterilir; masanın merkez bağlantısına girin):',
+  hubDeskRevoked: '“{{name}}” masası artık bağlanamaz.',
+  hubDeskUnknown: '“{{name}}” adında bir masa yok.',
+  hubDeskNone: 'Henüz masa yok: wd hub desk add AD ile ekleyin.',
+  hubDeskLine: '{{name}}: eklendi {{created}}, son görülme {{seen}}{{revoked}}',
+  hubDeskNever: 'hiç',
+  hubDeskRevokedMark: ' (iptal edildi)',
   noProfile: 'Henüz bağlantı profili yok: önce "wd login" çalıştırın.',
   offline: '{{url}} adresindeki servise ulaşılamıyor.',
   syncProgress: '{{kind}}: sayfa {{page}}/{{pages}}, {{fetched}} paket',
@@ -39,6 +53,22 @@ export const cli: Shape<typeof en> = {
   outboxStale_one: 'Reddedilen {{count}} gönderim yeniden gönderilmedi (aynı SKU için daha yeni bir gönderim yapıldı): {{ids}}.',
   outboxStale_other: 'Reddedilen {{count}} gönderim yeniden gönderilmedi (aynı SKU için daha yeni bir gönderim yapıldı): {{ids}}.',
   outboxElsewhere: 'Bu bilgisayardaki başka bir program (uygulama) bu gönderimleri yapıyor; oradan gidecekler.',
+  outboxMoved_one:
+    '{{count}} gönderim bağlantının önceki adresi ya da şirketi için yapıldı ve bekletiliyor: "wd outbox --resolve-moved send" onu yeni adrese gönderir, "--resolve-moved cancel" iptal eder.',
+  outboxMoved_other:
+    '{{count}} gönderim bağlantının önceki adresi ya da şirketi için yapıldı ve bekletiliyor: "wd outbox --resolve-moved send" onları yeni adrese gönderir, "--resolve-moved cancel" iptal eder.',
+  outboxResolvedSend: 'Bekletilen {{count}} gönderim bağlantının şimdiki adresine gönderilecek.',
+  outboxResolvedCancel: 'Bekletilen {{count}} gönderim iptal edildi.',
+  setAsideNone: 'Onay bekleyen bozuk bir çalışma alanı yok.',
+  setAsideLine:
+    '{{name}}: {{when}} tarihinde {{movedTo}} olarak kenara alındı; gönderilmemiş {{unsent}} gönderim ve {{counts}} açık sayım {{exported}} dosyasına kaydedildi',
+  setAsideLineUnread: '{{name}}: {{when}} tarihinde {{movedTo}} olarak kenara alındı; içinden hiçbir şey okunamadı (BT bir yedeği geri yüklesin)',
+  setAsideNote_one:
+    'Uyarı: bozuk bir çalışma alanı kenara alındı ve henüz kimse onaylamadı. Gönderilmemiş gönderimleri ve açık sayımları gönderim kutusunda eskisi gibi değil: "wd set-aside" ile okuyun, sonra "wd set-aside --acknowledge".',
+  setAsideNote_other:
+    'Uyarı: {{count}} bozuk çalışma alanı kenara alındı ve henüz kimse onaylamadı. Gönderilmemiş gönderimleri ve açık sayımları gönderim kutusunda eskisi gibi değil: "wd set-aside" ile okuyun, sonra "wd set-aside --acknowledge".',
+  setAsideAcknowledged_one: 'Kenara alınmış {{count}} çalışma alanı onaylandı: artık duyurulmuyor (dosyalar duruyor).',
+  setAsideAcknowledged_other: 'Kenara alınmış {{count}} çalışma alanı onaylandı: artık duyurulmuyor (dosyalar duruyor).',
   outboxCancelled: '#{{id}} numaralı gönderim iptal edildi: gönderilmeyecek.',
   outboxNotCancelled: '#{{id}} numaralı gönderim iptal edilmedi: ya gönderilmiş ya da böyle bir gönderim yok.',
   inventoryRow: 'satır {{row}}: {{message}}',
@@ -95,6 +125,7 @@ export const cli: Shape<typeof en> = {
     badCommandLine: 'Komut satırı hatalı: {{message}}',
     notWholeNumber: '{{option}} tam sayı olmalı',
     outOfRange: '{{option}} {{min}} ile {{max}} arasında olmalı',
+    oneOf: '{{option}} şunlardan biri olmalı: {{values}}',
     atLeast: '{{option}} en az {{min}} olmalı',
     onlySubcommand: '{{command}} için tek alt komut "{{sub}}"',
     inventoryFile: 'tek bir DOSYA verin (CSV sku,qty ya da JSON dizisi)',
@@ -114,8 +145,11 @@ export const cli: Shape<typeof en> = {
     syncKind: '--kind order ya da return olmalı',
     notADate: 'tarih değil: {{value}}',
     webLoopbackOnly: 'web sunucusu yalnızca 127.0.0.1 üzerinde dinler',
+    hubDeskName: 'masa adı 1–64 harf, rakam, . _ ya da - olur (harf ya da rakamla başlar)',
+    hubDeskAction: 'wd hub desk add AD | list | revoke AD',
   },
   usageOf: {
+    'set-aside': 'wd set-aside [--acknowledge]   (kenara alınmış ve henüz onaylanmamış bozuk çalışma alanlarını listeler; --acknowledge: onlarla ilgilendiniz, artık duyurulmazlar)',
     sandbox:
       'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--prerender] [--user NAME --password PASS] [--token-lifetime SECONDS]',
     login:
@@ -127,13 +161,15 @@ export const cli: Shape<typeof en> = {
     products:
       'wd products save FILE [--label TEXT] [--windows-1254]   (FILE: servisin JSON dizisi ya da docs/products-csv.md’deki CSV; önce denetlenir, bir kayıt hatalıysa hiçbir şey gönderilmez; WD_PASSWORD ayarlıysa hemen gönderilir, değilse sıraya alınır; UTF-8 olmayan Türkçe Excel CSV’si, yazdırılan harfler denetlendikten sonra yalnızca --windows-1254 ile okunur)',
     outbox:
-      'wd outbox [--retry] [--resend ID] [--cancel ID] [--all]   (servisi bekleyen ya da servisin reddettiği gönderimleri listeler; --retry hepsini hemen gönderir, --resend kontrol ettiğiniz reddedilmiş tek bir gönderimi, şifre: WD_PASSWORD ya da standart girdi; --cancel ID birini iptal eder; --all gönderilenleri ve iptal edilenleri de listeler)',
+      'wd outbox [--retry] [--resend ID] [--cancel ID] [--all]   (servisi bekleyen ya da servisin reddettiği gönderimleri listeler; --retry hepsini hemen gönderir, --resend kontrol ettiğiniz reddedilmiş tek bir gönderimi, şifre: WD_PASSWORD ya da standart girdi; --cancel ID birini iptal eder; --resolve-moved send|cancel bağlantının önceki adresi için yapılan gönderimleri yeni adrese gönderir ya da iptal eder; --all gönderilenleri ve iptal edilenleri de listeler)',
     receive:
       'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (bildirim alıcısını ön planda çalıştırır; Bearer belirteci WD_RECEIVER_TOKEN değişkeninden ya da --token-stdin ile standart girdiden alınır, hiçbir zaman argümandan alınmaz; verilmezse kayıtlı kimlik bilgileri kullanılır ya da yeni bir belirteç oluşturulup bir kez gösterilir)',
     notifications: 'wd notifications [--unmatched] [--limit N]   (alınan paket bildirimlerini en yeniden en eskiye listeler)',
     web: 'wd web [--port N] [--renderer DIR]   (derlenmiş arayüzü ve API sözleşmesini 127.0.0.1 üzerinde sunar)',
+    hub: 'wd hub [--host H] [--port N] | wd hub desk add NAME | wd hub desk list | wd hub desk revoke NAME   (veritabanı: DATABASE_URL ya da PG* değişkenleri; varsayılan 127.0.0.1:8740, başka bilgisayarlar için önüne TLS koyun)',
   },
   help: {
+    'set-aside': 'kenara alınmış bozuk çalışma alanlarını listeler (ve onaylar)',
     products: 'bir dosyadaki ürünleri denetler ve gönderir (JSON ya da CSV)',
     receive: 'paket bildirim alıcısını ön planda çalıştırır',
     notifications: 'alınan paket bildirimlerini listeler',
@@ -142,6 +178,7 @@ export const cli: Shape<typeof en> = {
     lookup: 'bu bilgisayardaki paketlerde herhangi bir kod ya da adla arar (çevrimdışı çalışır)',
     outbox: 'servisi bekleyen gönderimleri listeler (ve yeniden dener)',
     web: 'uygulamayı 127.0.0.1 üzerinde tarayıcıya sunar (geliştirme, testler)',
+    hub: 'masaların paylaştığı depo merkezini (PostgreSQL) çalıştırır ya da masalarını yönetir',
     sandbox: 'simüle edilmiş servisi 127.0.0.1 üzerinde çalıştırır',
     login: 'kimlik bilgilerini servise karşı doğrular ve bağlantı profilini kaydeder',
   },

@@ -26,6 +26,13 @@ export const common: Shape<typeof en> = {
     signedInAs: '{{user}} olarak giriş yapıldı ({{profile}})',
     offlineSession: 'Çevrimdışı giriş',
   },
+  setAside: {
+    title_one: 'Bir bağlantının verisi bozuldu ve kenara alındı',
+    title_other: '{{count}} bağlantının verisi bozuldu ve kenara alındı',
+    item: '{{name}}: {{movedTo}} olarak saklanıyor. Gönderilmemiş {{unsent}} gönderim ve {{counts}} açık sayım {{exported}} dosyasına kaydedildi; gönderilmeyenler biri kontrol edene kadar gönderim kutusunda reddedilmiş olarak bekliyor. BT baksın.',
+    itemUnread: '{{name}}: {{movedTo}} olarak saklanıyor. İçinden hiçbir şey okunamadı: BT bir yedeği geri yüklesin.',
+    acknowledge: 'Not ettim',
+  },
   training: {
     banner: 'EĞİTİM MODU — burada yaptığınız hiçbir şey gerçek servise ulaşmaz.',
   },

@@ -17,9 +17,15 @@ export const errors: Shape<typeof en> = {
   needs_confirmation: 'Bunun için onayınız gerekiyor.',
   unavailable: 'Bu şu an kullanılamıyor.',
   storage: 'Uygulama bu bilgisayardaki verilerini okuyamıyor ya da yazamıyor.',
+  call_failed: 'Uygulama bu isteği ya da yanıtını kendi parçaları arasında iletemedi. Yeniden deneyin; sürerse uygulamayı yeniden başlatın.',
   internal: 'Uygulamada beklenmeyen bir sorun oldu.',
   details: 'Ayrıntılar',
   reasons: {
+    station_name_control_chars: 'İstasyon adında denetim karakteri (NUL ya da satır sonu gibi) olamaz.',
+    insecure_image_http:
+      '{{address}} başka bir bilgisayarda http:// adresi: müşterilerin iade fotoğrafları ağda şifrelenmeden geçer. https:// kullanın ya da yönetici olarak riski kabul ettiğinizi işaretleyin.',
+    web_link_needed:
+      'Bu adres yalnızca “wd web” başlarken yazdığı bağlantıyla açılır (bir kez çalışır, onu başlatan kullanıcının tarayıcısında). O bağlantıyı açın ya da “wd web”i yeniden başlatın.',
     code_control_chars:
       'Kodda etiketlerde basılmayan karakterler var (yanlışlıkla basılan bir tuş ya da yapıştırma). Hiçbir şey sayılmadı: etiketi yeniden okutun ya da kodu yeniden yazın.',
     scan_too_long: 'Okunan metin bir kod için fazla uzun (512 karakterden fazla). Hiçbir şey sayılmadı: etiketi yeniden okutun.',
@@ -126,6 +132,10 @@ export const errors: Shape<typeof en> = {
       'Servisin kendi tarafında bir sorun var. Sırada bekleyen gönderimler kendiliğinden yeniden gönderilir; başka bir işlemse daha sonra yeniden deneyin.',
   },
   workspace: {
+    foreign_database:
+      '{{file}} bu uygulamanın dosyası değil: yerinde başka bir programın veritabanı var. Olduğu gibi bırakıldı. Onu başka yere taşıyın (ya da doğru dosyayı geri koyun), sonra yeniden deneyin.',
+    workspace_set_aside:
+      'Uygulama çalışırken bu bağlantının verisinin bir kısmı bozuk bulundu. Veri kenara alındı (saklanıyor), gönderilmeyenler ve açık sayımlar yanına kaydedildi ve oturumunuz kapandı. Yeni bir önbellekle başlamak için yeniden giriş yapın; dosyaya BT baksın.',
     workspace_damaged_unread:
       'Bu bağlantının verisi bozulmuş ve içinden hiçbir şey okunamadı. {{movedTo}} olarak kenara alındı (silinmedi). BT’den yedeği geri yüklemesini isteyin (README’ye bakın); boş bir kopyayla başlamak için yeniden giriş yapın.',
     workspace_missing:
@@ -147,5 +157,7 @@ export const errors: Shape<typeof en> = {
       '{{since}} tarihinde alınan bir yedekten geliyor; o sırada henüz gönderilmemişti: sonradan gönderilmiş, ardından daha yeni bir sayım da gönderilmiş olabilir. Servisteki stoğa bakın: gerekiyorsa yeniden gönderin, yoksa iptal edin.',
     answer_unknown:
       '{{since}} tarihinde gönderilirken uygulama kapandı; servis bunu almış olabilir, bu arada daha yeni bir sayım da gönderilmiş olabilir. Servisteki stoğa bakın: gerekiyorsa yeniden gönderin, yoksa iptal edin.',
+    moved:
+      '{{url}} (şirket {{companyId}}) için yapıldı; bağlantı sonradan başka bir adrese ya da şirkete çevrildi. Gönderilmiyor, bekletiliyor: bir yönetici onu yeni adrese gönderir ya da iptal eder.',
   },
 };

@@ -8,6 +8,7 @@ export const gs1: Shape<typeof en> = {
   serials_one: '{{count}} seri no',
   serials_other: '{{count}} seri no',
   caseOf: '{{count}}’li koli',
+  separatorMissing: 'Ayraç eksik mi? Belki ({{ai}}){{value}} {{next}}',
   misread: 'Geçersiz GS1 kodu — sayılmadı',
   problem: {
     empty: 'Kodda GS1 verisi yok.',

@@ -34,6 +34,7 @@ export const labels: Shape<typeof en> = {
       'Basılı okuyucu test sayfasındaki dört kodu sırayla, 1’den 4’e okutun. Bu sırada tuşlar başka yere gitmez. Ayarlar sonra bulunur ve kaydedilir.',
     received: 'alındı',
     scanNow: 'şimdi okutun',
+    arrived: 'Gelen karakterler',
     waiting: 'bekliyor',
     allRead: 'Tamam: test sayfasındaki bütün kodlar bu ayarlarla okunuyor.',
     someFailed: 'Bazı kodlar henüz okunmuyor; aşağıya bakın. Bulunabilen ayarlar kaydedildi.',
@@ -56,7 +57,7 @@ export const labels: Shape<typeof en> = {
       not_a_scan: 'Geldi ama okutma olarak değil (çok yavaş ya da kodlar arasında değişen bir bitiş tuşu).',
       gs_lost:
         'Okuyucu GS1 kodlarındaki ayracı atıyor: FNC1 için GS (Ctrl+]) ya da ~ gibi bir karakter gönderecek şekilde ayarlayın, sonra sihirbazı yeniden çalıştırın.',
-      wrong_content: 'Basılı olandan farklı okunuyor (yukarıdaki karakterlere bakın).',
+      wrong_content: 'Basılı olandan farklı okunuyor (gelen karakterleri basılı kodla karşılaştırın).',
     },
   },
 };

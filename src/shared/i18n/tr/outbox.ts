@@ -51,6 +51,19 @@ export const outbox: Shape<typeof en> = {
     notOpen: 'Yalnızca henüz gitmemiş bir gönderim iptal edilebilir ya da yeniden gönderilebilir.',
     noneRefused: 'Reddedilen gönderim yok: yeniden gönderilecek bir şey yok.',
   },
+  moved: {
+    title: 'Önceki adres için yapılan gönderimler',
+    text_one:
+      '{{count}} gönderim bu bağlantının adresi ya da şirketi değiştirilmeden önce yapıldı. Bekletiliyor: bir yönetici söylemedikçe yeni adrese gönderilmez.',
+    text_other:
+      '{{count}} gönderim bu bağlantının adresi ya da şirketi değiştirilmeden önce yapıldı. Bekletiliyorlar: bir yönetici söylemedikçe yeni adrese gönderilmezler.',
+    send: 'Yeni adrese gönder',
+    cancel: 'Onları iptal et',
+    sent_one: '{{count}} gönderim yeni adrese gönderilecek.',
+    sent_other: '{{count}} gönderim yeni adrese gönderilecek.',
+    cancelled_one: '{{count}} gönderim iptal edildi.',
+    cancelled_other: '{{count}} gönderim iptal edildi.',
+  },
   confirmCancel: {
     title: 'Bu gönderim iptal edilsin mi?',
     text: '{{what}} servise hiç gönderilmeyecek. Bu geri alınamaz.',

@@ -69,6 +69,7 @@ export const returns: Shape<typeof en> = {
     receivedOf: '{{item}} gelen adedi',
     conditionOf: '{{item}} ürününün hâli',
     extra: 'Bu iadede yok',
+    wrongItemUnknown: 'Bilinmeyen ürün',
     mismatch: 'uyuşmuyor',
     mismatches_one: '{{count}} satır müşterinin bildirdiğiyle uyuşmuyor',
     mismatches_other: '{{count}} satır müşterinin bildirdiğiyle uyuşmuyor',

@@ -50,6 +50,7 @@ export const settings: Shape<typeof en> = {
     title: 'Görseller',
     baseUrl: 'Görsel sunucusu adresi (ürün ve iade fotoğrafları için)',
     onlyThere: 'Görseller yalnızca bu sunucudan yüklenir; adres değişince sayfa yeniden yüklenir.',
+    saveAnyway: 'Bu adresi kaydet',
   },
   about: {
     title: 'Hakkında',

@@ -27,7 +27,6 @@ export const webCommand: Command = {
     const core = createCore({
       dataDir: ctx.dataDir,
       host: 'web',
-      version: ctx.env.npm_package_version,
       log,
       pageReader: CLI_PAGE_READER,
       beforeHttpClient: baselineWasmOnly,
@@ -41,7 +40,8 @@ export const webCommand: Command = {
       rendererDir: values.renderer ?? defaultRendererDir,
       port: intOption(values.port, 'port', 0, 65_535) ?? 0,
     });
-    ctx.print(ctx.t('cli:webListening', { url: host.url }), { url: host.url });
+    // The one-time address: only whoever reads this output (the user who started it) can open the app.
+    ctx.print(ctx.t('cli:webListening', { url: host.openUrl }), { url: host.openUrl, origin: host.url });
     await new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());

@@ -6,7 +6,7 @@ import type { Migration } from '../../migration';
  * lease while it sends and releases it when idle; a lease whose holder died (its process is gone,
  * or it expired) is taken over, and only then are writes left "sending" sent again.
  */
-export const OUTBOX_LEASE_SQL = `
+const OUTBOX_LEASE_SQL = `
       CREATE TABLE IF NOT EXISTS outbox_lease (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         owner TEXT NOT NULL,

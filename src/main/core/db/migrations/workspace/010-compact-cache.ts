@@ -1,5 +1,17 @@
-import { packRecord } from '../../../packages/record-pack';
+import { deflateRawSync } from 'node:zlib';
+import { RECORD_DICTIONARY_V1 } from '../../../packages/record-dictionary';
 import type { Migration } from '../../migration';
+
+/**
+ * Format 1 of a stored record as it was when this migration was written (record-pack.ts then):
+ * one format byte, then the JSON deflated raw at level 1 with the frozen dictionary. A copy, not
+ * an import of record-pack.ts: a migration does what it did on the day it shipped, whatever the
+ * live code becomes (test/core/db/migrations-frozen.test.ts reads these rows with today's reader).
+ */
+export function packV1(json: string): Buffer {
+  const packed = deflateRawSync(Buffer.from(json, 'utf8'), { level: 1, windowBits: 15, dictionary: RECORD_DICTIONARY_V1 });
+  return Buffer.concat([Buffer.of(1), packed]);
+}
 
 /**
  * A smaller, faster package cache (issue 16), and an index for every filter and sort of the
@@ -21,7 +33,7 @@ export const m010CompactCache: Migration = {
     db.exec('ALTER TABLE packages ADD COLUMN raw BLOB');
     const rows = db.prepare<[], { pk: number; raw_json: string }>("SELECT pk, raw_json FROM packages WHERE raw_json <> ''").all();
     const pack = db.prepare<[Buffer, number]>("UPDATE packages SET raw = ?, raw_json = '' WHERE pk = ?");
-    for (const r of rows) pack.run(packRecord(r.raw_json), r.pk);
+    for (const r of rows) pack.run(packV1(r.raw_json), r.pk);
 
     // package_items first: dropping package_lines (foreign keys on) cascades into the old items.
     db.exec(`

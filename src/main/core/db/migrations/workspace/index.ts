@@ -17,6 +17,7 @@ import { m017ItemTokens } from './017-item-tokens';
 import { m018ReturnNameKeys } from './018-return-name-keys';
 import { m019IndexMerges } from './019-index-merges';
 import { m020Connection } from './020-connection';
+import { m021OutboxService } from './021-outbox-service';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -42,4 +43,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m018ReturnNameKeys,
   m019IndexMerges,
   m020Connection,
+  m021OutboxService,
 ];
