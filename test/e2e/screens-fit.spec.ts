@@ -127,6 +127,9 @@ function measure(): Layout {
 }
 
 async function check(page: Page, info: TestInfo, name: string, opts: { primary?: boolean } = {}) {
+  // The screen drawn, not the frame between two screens (a loaded CI run measured the review screen
+  // before its Send button was there).
+  if (opts.primary !== false) await expect(page.locator('[data-primary]:visible').first()).toBeVisible();
   // Let virtual lists and fonts settle (a frame or two, not a sleep on behaviour).
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const path = info.outputPath(`${name}.png`);
@@ -333,6 +336,7 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         expect.soft(unknownColumn, 'counting an unknown code: the scanning column').toEqual({ scrolls: false });
         await check(page, info, '07-counts-counting');
         await page.getByRole('button', { name: L.counts.actions.review }).click();
+        await expect(page.getByRole('button', { name: L.counts.actions.back })).toBeVisible();
         await check(page, info, '08-counts-review');
         // Send the count (without the unknown code), so that the outbox has a write to show.
         await page.getByRole('button', { name: L.counts.actions.back }).click();
@@ -341,10 +345,13 @@ for (const language of ['tr', 'en'] as const satisfies readonly Lang[]) {
         await page.locator('[data-primary]').click();
 
         await nav(L.common.nav.products);
+        await expect(page.locator('main.products-screen')).toBeVisible();
         await check(page, info, '09-products');
         await nav(L.common.nav.notifications);
+        await expect(page.locator('main[aria-labelledby="notifications-title"]')).toBeVisible();
         await check(page, info, '10-notifications', { primary: false });
         await nav(L.common.nav.settings);
+        await expect(page.locator('main.settings')).toBeVisible();
         await check(page, info, '11-settings', { primary: false });
         // The administrator's part, after setting the PIN (first use).
         await page.getByLabel(L.settings.admin.pin, { exact: true }).fill('2468');
