@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrintPreview } from '../../print/PrintPreview';
+import { PrintPreview } from '../../print/LazyPrintPreview';
 import { LABEL_SIZES, TEST_SHEET, commandSheet, perPage, shelfLabels, type LabelSize, type PrintedCode } from '../../print/sheets';
 import { useApp } from '../../store/app';
 import { SettingsCard } from './SettingsCard';

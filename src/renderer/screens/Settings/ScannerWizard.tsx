@@ -5,7 +5,7 @@ import { defaultSettings, type ScannerSettings } from '../../../shared/domain/se
 import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { modalOpen } from '../../components/focus';
-import { PrintPreview } from '../../print/PrintPreview';
+import { PrintPreview } from '../../print/LazyPrintPreview';
 import { LABEL_SIZES, TEST_SHEET } from '../../print/sheets';
 import { SYMBOLS, runWizard, type RecordedKey, type WizardResult } from '../../scanner/wizard';
 import { useApp } from '../../store/app';
