@@ -87,6 +87,7 @@ export const EVENT_NAMES = [
   'session.changed',
   'app.status',
   'settings.changed',
+  'profiles.changed',
   'packages.sync',
   'packages.changed',
   'notifications.received',

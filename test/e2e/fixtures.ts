@@ -131,12 +131,21 @@ export async function signIn(page: Page, user = 'demo', password = 'demo1234', l
 }
 
 /**
- * Saves a profile pointing at the fixture's sandbox (core side) and signs in through the UI, in the
+ * Saves a profile pointing at the fixture's sandbox (core side; the sign-in screen shows it as it
+ * is saved) and signs in through the UI, in the
  * language the test's `language` option set (the sign-in screen's own words).
  */
 export async function signInToSandbox(page: Page, app: AppFixture, storageCodes = ['A-01'], language: 'en' | 'tr' = 'en') {
-  await app.core.call('profiles.save', { name: 'Depo', omsUrl: app.sandbox.url, pimUrl: app.sandbox.url, companyId: 1, storageCodes });
-  await page.reload();
+  const saved = await app.core.call('profiles.save', {
+    name: 'Depo',
+    omsUrl: app.sandbox.url,
+    pimUrl: app.sandbox.url,
+    companyId: 1,
+    storageCodes,
+  });
+  if (!saved.ok) throw new Error(`profile not saved: ${saved.error.message}`);
+  // The open sign-in screen shows the new connection (profiles.changed), no reload needed.
+  await expect(page.locator('main.sign-in select option', { hasText: `Depo — ${app.sandbox.url}` })).toHaveCount(1);
   await signIn(page, 'demo', 'demo1234', language);
   await expect(page.getByRole('navigation')).toBeVisible();
 }

@@ -13,7 +13,10 @@ test.describe('sign-in', () => {
     expect((await app.core.call('session.get', {})).ok).toBe(true);
   });
 
-  test('training mode and a sign-in start on Counts, not on the screen open before: a shelf scan opens its count', async ({ page, app }) => {
+  test('training mode and a sign-in start on Counts, not on the screen open before: a shelf scan opens its count', async ({
+    page,
+    app,
+  }) => {
     await signInToSandbox(page, app);
     await page.getByRole('navigation').getByRole('button', { name: 'Packages' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -26,6 +29,28 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(page);
     await expect(counts).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a connection saved while the sign-in screen is open (another window, the administrator) shows at once, and one deleted goes', async ({
+    page,
+    app,
+  }) => {
+    await expect(page.getByText('No connection yet', { exact: false })).toBeVisible();
+    const saved = await app.core.call('profiles.save', {
+      name: 'Ana depo',
+      omsUrl: app.sandbox.url,
+      pimUrl: app.sandbox.url,
+      companyId: 1,
+      storageCodes: [],
+    });
+    const select = page.getByRole('combobox', { name: 'Connection', exact: true });
+    await expect(select.locator('option')).toHaveText([`Ana depo — ${app.sandbox.url}`]);
+    await expect(select).toBeEnabled();
+    await signIn(page);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await app.core.call('profiles.delete', { id: saved.ok ? saved.value.id : '' });
+    await expect(select.locator('option')).toHaveCount(0);
   });
 
   test('a sheet printed in training says it is training (the sheet covered the banner)', async ({ page }) => {

@@ -34,6 +34,8 @@ test('the page sends its calls through the transport worker: none is fetched on 
 
 test('where the transport worker cannot start, the calls are fetched by the page and the app works', async ({ page, app }) => {
   await page.route(/\/invoke\.worker-[^/]*\.js$/, (route) => route.abort());
+  // The page loaded before the route: loaded again, its worker cannot start.
+  await page.reload();
   await signInToSandbox(page, app);
   await syncAndPage(page);
   const calls = await callsFromPage(page);

@@ -31,6 +31,22 @@ class StandInWorker {
   }
 }
 
+/** The browser's EventSource (jsdom has none): the test says when the stream opens or fails. */
+class StandInEventSource {
+  static last: StandInEventSource | null = null;
+  onmessage: ((m: MessageEvent<string>) => void) | null = null;
+  private handlers = new Map<string, (() => void)[]>();
+  constructor(readonly url: string) {
+    StandInEventSource.last = this;
+  }
+  addEventListener(type: string, l: () => void) {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), l]);
+  }
+  fire(type: 'open' | 'error') {
+    for (const l of this.handlers.get(type) ?? []) l();
+  }
+}
+
 const base = 'http://127.0.0.1:4999';
 let fetched: string[];
 
@@ -38,6 +54,7 @@ beforeEach(() => {
   fetched = [];
   StandInWorker.last = null;
   vi.stubGlobal('Worker', StandInWorker);
+  vi.stubGlobal('EventSource', StandInEventSource);
   vi.stubGlobal('fetch', (url: string) => {
     fetched.push(new URL(url).pathname);
     return Promise.resolve(
@@ -103,6 +120,23 @@ describe('web transport', () => {
       expect(await api['packages.statuses']({})).toEqual({ ok: true, value: { from: 'page' } });
       expect(fetched).toEqual(['/api/invoke/packages.statuses']);
       expect(w.posted).toHaveLength(1);
+    });
+  }
+
+  for (const how of ['open', 'error'] as const) {
+    it(`once a listener is added, calls wait until the event stream is ${how === 'open' ? 'open' : 'known to have failed'} (a change between a reading and the stream's start was missed)`, async () => {
+      const api = createHttpApi('secret', base);
+      const w = StandInWorker.last!;
+      w.ready();
+      api.on('profiles.changed', () => undefined);
+      const read = api['profiles.list']({});
+      await settle();
+      expect(w.posted).toEqual([]);
+      StandInEventSource.last!.fire(how);
+      await settle();
+      expect(w.posted.map((m) => m.method)).toEqual(['profiles.list']);
+      w.answer(w.posted[0]!.id, []);
+      expect(await read).toEqual({ ok: true, value: [] });
     });
   }
 });

@@ -62,7 +62,11 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       return next;
     },
     'profiles.list': () => profiles.list(),
-    'profiles.save': (input) => saveProfile(input),
+    'profiles.save': (input) => {
+      const saved = saveProfile(input);
+      ctx.bus.emit('profiles.changed', profiles.list());
+      return saved;
+    },
     'profiles.test': (input) => testConnection(ctx.http, input),
     'profiles.delete': ({ id }) => {
       const p = profiles.get(id);
@@ -73,6 +77,7 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       // Its workspace stays on the disk, marked so that a lost app.db does not bring it back.
       if (deleted) markWorkspaceDeleted(ctx.options.dataDir, id);
       if (settings.get().activeProfileId === id) settings.update({ activeProfileId: null });
+      if (deleted) ctx.bus.emit('profiles.changed', profiles.list());
       return { deleted };
     },
     'session.get': () => session.state(),
@@ -85,6 +90,7 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       // Everything a save would refuse is refused before the password leaves for the address.
       profiles.check(input);
       const state = await session.signInTo(input.omsUrl, { userName, password }, () => saveProfile(input));
+      ctx.bus.emit('profiles.changed', profiles.list());
       return { session: state, profile: session.activeProfile() };
     },
     'session.resume': () => session.resume(),

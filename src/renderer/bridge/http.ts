@@ -35,14 +35,29 @@ export function createHttpApi(secret: string, base = ''): Api {
   const headers = { 'content-type': 'application/json', 'x-wd-secret': secret, 'x-wd-page': pageId };
   const url = (method: string) => new URL(`${base}/api/invoke/${method}`, location.href).href;
   const send = workerSend(url, headers) ?? directSend(url, headers);
+  // Once someone listens, calls wait until the event stream is open (or has failed): a state read
+  // before it (the store's first one) could miss a change made between the read and the stream's
+  // start (a connection saved then stayed off the sign-in screen until a reload).
+  let streamOpen: Promise<void> | null = null;
   const methods = {} as Record<string, (input: unknown) => Promise<Result<unknown>>>;
-  for (const name of methodNames) methods[name] = (input: unknown) => send(name, input);
+  for (const name of methodNames)
+    methods[name] = async (input: unknown) => {
+      if (streamOpen) await streamOpen;
+      return send(name, input);
+    };
 
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
   let source: EventSource | null = null;
   const connect = () => {
     if (source) return;
-    source = new EventSource(`${base}/api/events?secret=${encodeURIComponent(secret)}`);
+    const opening = new EventSource(`${base}/api/events?secret=${encodeURIComponent(secret)}`);
+    source = opening;
+    streamOpen = new Promise<void>((resolve) => {
+      opening.addEventListener('open', () => resolve(), { once: true });
+      opening.addEventListener('error', () => resolve(), { once: true });
+      // A stream that neither opens nor fails (a proxy holding it) does not hold the calls for long.
+      setTimeout(resolve, 5_000);
+    });
     source.onmessage = (msg: MessageEvent<string>) => {
       try {
         const { name, payload } = JSON.parse(msg.data) as { name: unknown; payload: unknown };

@@ -61,8 +61,13 @@ export const useApp = create<AppState>()((set, get) => ({
 
   async init() {
     for (const u of unsubscribers) u();
+    // What an event told while the first reading was under way is newer than that reading: a
+    // connection saved meanwhile was put on the sign-in screen, then taken off again by the
+    // reading's older list (a loaded CI run).
+    const heard = new Set<'session' | 'status' | 'setAside' | 'profiles' | 'settings'>();
     unsubscribers = [
       subscribe('session.changed', (session) => {
+        heard.add('session');
         const wasSignedIn = get().session.signedIn;
         if (session.signedIn) userSignOut = false;
         const expired = wasSignedIn && !session.signedIn && !userSignOut;
@@ -75,9 +80,20 @@ export const useApp = create<AppState>()((set, get) => ({
               : get().sessionEndedBy,
         });
       }),
-      subscribe('app.status', (status) => set({ status })),
-      subscribe('app.setAside', (setAside) => set({ setAside })),
+      subscribe('app.status', (status) => {
+        heard.add('status');
+        set({ status });
+      }),
+      subscribe('app.setAside', (setAside) => {
+        heard.add('setAside');
+        set({ setAside });
+      }),
+      subscribe('profiles.changed', (profiles) => {
+        heard.add('profiles');
+        set({ profiles });
+      }),
       subscribe('settings.changed', (settings) => {
+        heard.add('settings');
         setLanguage(settings.language);
         set({ settings });
       }),
@@ -89,16 +105,16 @@ export const useApp = create<AppState>()((set, get) => ({
       call('settings.get', {}),
       call('profiles.list', {}),
     ]);
-    if (settings.ok) setLanguage(settings.value.language);
+    if (settings.ok && !heard.has('settings')) setLanguage(settings.value.language);
     const setAside = await call('app.setAside', {});
     set({
-      setAside: setAside.ok ? setAside.value : [],
       ready: true,
       info: info.ok ? info.value : null,
-      session: session.ok ? session.value : signedOut,
-      status: status.ok ? status.value : get().status,
-      settings: settings.ok ? settings.value : null,
-      profiles: profiles.ok ? profiles.value : [],
+      ...(heard.has('setAside') ? {} : { setAside: setAside.ok ? setAside.value : [] }),
+      ...(heard.has('session') ? {} : { session: session.ok ? session.value : signedOut }),
+      ...(heard.has('status') ? {} : { status: status.ok ? status.value : get().status }),
+      ...(heard.has('settings') ? {} : { settings: settings.ok ? settings.value : null }),
+      ...(heard.has('profiles') ? {} : { profiles: profiles.ok ? profiles.value : [] }),
     });
   },
 

@@ -55,4 +55,6 @@ export const appEvents = {
   /** The damaged workspaces set aside and not yet acknowledged changed. */
   'app.setAside': lazy(() => z.array(SetAsideWorkspace)),
   'settings.changed': AppSettings,
+  /** The connections changed (saved or deleted by this app's core, in any window or host). */
+  'profiles.changed': lazy(() => z.array(Profile)),
 } as const;
