@@ -4,7 +4,8 @@ import type { ParsedInput } from '../../shared/contract';
 import { sendsCredentialsInClear, type Profile } from '../../shared/domain/settings';
 import { testConnection } from './admin/connection-test';
 import { AppError } from './errors';
-import { acknowledgeSetAside, keepSavedConnection, markWorkspaceDeleted } from './workspace';
+import { keepSavedConnection, markWorkspaceDeleted } from './workspace';
+import { acknowledgeSetAside } from './workspace-aside';
 // The app's version as released (package.json), when the host names none (`wd web` started without npm).
 import pkg from '../../../package.json' with { type: 'json' };
 
@@ -28,7 +29,10 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       }
       return profiles.save(input);
     })();
-    keepSavedConnection(ctx.options.dataDir, saved, ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {});
+    keepSavedConnection(ctx.options.dataDir, saved, {
+      clock: ctx.clock,
+      ...(ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {}),
+    });
     return saved;
   }
 
@@ -42,7 +46,7 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
     'app.status': () => ctx.status.get(),
     'app.setAside': () => ctx.setAside(),
     'app.acknowledgeSetAside': ({ movedTo }) => {
-      const acknowledged = acknowledgeSetAside(ctx.options.dataDir, movedTo);
+      const acknowledged = acknowledgeSetAside(ctx.options.dataDir, ctx.clock, movedTo);
       ctx.bus.emit('app.setAside', ctx.setAside());
       return { acknowledged };
     },
@@ -75,7 +79,7 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
         throw new AppError('conflict', 'sign out before deleting the profile in use', { reason: 'profile_in_use' });
       const deleted = profiles.remove(id);
       // Its workspace stays on the disk, marked so that a lost app.db does not bring it back.
-      if (deleted) markWorkspaceDeleted(ctx.options.dataDir, id);
+      if (deleted) markWorkspaceDeleted(ctx.options.dataDir, id, ctx.clock);
       if (settings.get().activeProfileId === id) settings.update({ activeProfileId: null });
       if (deleted) ctx.bus.emit('profiles.changed', profiles.list());
       return { deleted };

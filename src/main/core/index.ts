@@ -23,16 +23,9 @@ import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-rep
 import { createSettingsRepo } from './settings/settings-repo';
 import { StatusTracker } from './status';
 import { Training } from './training';
-import {
-  backupWorkspace,
-  connectionsToRecover,
-  listSetAside,
-  openWorkspace,
-  removeWorkspace,
-  setAside,
-  workspaceIsDamaged,
-  type Workspace,
-} from './workspace';
+import { connectionsToRecover, openWorkspace, removeWorkspace, type Workspace } from './workspace';
+import { listSetAside, setAside, workspaceIsDamaged } from './workspace-aside';
+import { backupWorkspace } from './workspace-backup';
 
 export type { CoreOptions } from './context';
 export type { StartTrainingService, TrainingService } from './training';
@@ -202,7 +195,7 @@ export function createCore(options: CoreOptions): Core {
       }
       let error: AppError;
       try {
-        error = setAside(ws.file, ws.profile, e, wsOptions);
+        error = setAside(ws.file, ws.profile, e, { ...wsOptions, clock });
       } catch (m) {
         log(`the damaged workspace ${ws.profile.id} could not be set aside`, m);
         return null;

@@ -15,7 +15,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboxOf } from '../../../src/main/core/outbox/outbox';
-import { backupWorkspace, BACKUPS_KEPT } from '../../../src/main/core/workspace';
+import { backupWorkspace, BACKUPS_KEPT } from '../../../src/main/core/workspace-backup';
 import { createCore } from '../../../src/main/core';
 import { lastInventoryBody, rig, type TestRig } from '../../support/core';
 
