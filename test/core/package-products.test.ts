@@ -45,7 +45,12 @@ function records(n: number, from: number, productOf: (i: number) => { sku: strin
 }
 
 const store = (repo: ReturnType<typeof createPackagesRepo>, db: Db, recs: PackageRecord[]) =>
-  db.transaction(() => repo.upsertRows(recs.map((r, i) => toCacheRow(r, 'order', i)), '2026-11-26T00:00:00Z'))();
+  db.transaction(() =>
+    repo.upsertRows(
+      recs.map((r, i) => toCacheRow(r, 'order', i)),
+      '2026-11-26T00:00:00Z',
+    ),
+  )();
 
 const product = (k: number) => ({ sku: `SKU-${k}`, barcode: `869${String(k).padStart(10, '0')}` });
 const ids = (list: { id?: number | null }[]) => list.map((p) => p.id!).sort((a, b) => a - b);
@@ -95,6 +100,9 @@ describe('codes of packages and of their products (package_names, package_produc
     const recs = records(700, 0, () => product(1));
     recs.forEach((r, i) => {
       r.orderNumber = i < 600 ? `Z9-${i}` : i < 610 ? `Q7-${i}` : i < 612 ? `ÇA-${i}` : r.orderNumber;
+      // Customers whose names begin with none of the letters typed below (names are found too).
+      r.customerFirstName = 'Deniz';
+      r.customerLastName = 'Kaya';
     });
     store(repo, db, recs);
     const search = (query: string) => repo.search({ query, kind: 'all', status: null, offset: 0, limit: 1000 });
@@ -118,7 +126,11 @@ describe('codes of packages and of their products (package_names, package_produc
   /** A cache of 6,000 packages of 600 products, and the log pages a commit of more packages writes. */
   function filled() {
     const { db, file, repo } = cache();
-    store(repo, db, records(6000, 0, (i) => product(i % 600), true));
+    store(
+      repo,
+      db,
+      records(6000, 0, (i) => product(i % 600), true),
+    );
     // The trigram index's merges set aside: the pages counted are those of the packages and their codes.
     db.exec("INSERT INTO packages_fts (packages_fts, rank) VALUES ('automerge', 0)");
     return (recs: PackageRecord[]) => {

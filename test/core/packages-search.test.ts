@@ -161,3 +161,83 @@ describe('search as you type', () => {
     }
   });
 });
+
+describe('one or two letters', () => {
+  it('find the packages whose customer’s first or last name begins with them, however Turkish letters and case are typed', async () => {
+    const ws = await workspace();
+    const repo = packagesOf(ws);
+    const people: Person[] = [
+      { first: 'Hakan', last: 'Yılmaz', email: 'h1@example.com', at: 1 },
+      { first: 'İpek', last: 'Şahin', email: 'p2@example.com', at: 2 },
+      { first: 'Ayşe Nur', last: 'Öztürk', email: 'p3@example.com', at: 3 },
+      { first: 'Zeynep', last: 'Hanoğlu', email: 'p4@example.com', at: 4 },
+      { first: 'Ilgın', last: 'Çelik', email: 'p5@example.com', at: 5 },
+    ];
+    ws.db.transaction(() => repo.upsertRows(packages('order', people), new Date().toISOString()))();
+    const found = (q: string) => search(ws, q).items.map((i) => i.customerName);
+
+    // Newest order date first.
+    expect(found('ha')).toEqual(['Zeynep Hanoğlu', 'Hakan Yılmaz']);
+    expect(found('HA')).toEqual(['Zeynep Hanoğlu', 'Hakan Yılmaz']);
+    expect(found('h')).toEqual(['Zeynep Hanoğlu', 'Hakan Yılmaz']);
+    expect(found('ş')).toEqual(['İpek Şahin']);
+    expect(found('sa')).toEqual(['İpek Şahin']);
+    expect(found('i')).toEqual(['Ilgın Çelik', 'İpek Şahin']);
+    expect(found('ı')).toEqual(['Ilgın Çelik', 'İpek Şahin']);
+    expect(found('İp')).toEqual(['İpek Şahin']);
+    expect(found('ö')).toEqual(['Ayşe Nur Öztürk']);
+    expect(found('nu')).toEqual(['Ayşe Nur Öztürk']);
+    expect(found('çe')).toEqual(['Ilgın Çelik']);
+    // The beginning of a name, not any part of it (three letters or more find any part).
+    expect(found('ah')).toEqual([]);
+    expect(found('ak')).toEqual([]);
+    expect(search(ws, 'ha')).toMatchObject({ total: 2, mode: 'text' });
+  });
+
+  it('still find the codes that begin with them, beside the names', async () => {
+    const ws = await workspace();
+    const repo = packagesOf(ws);
+    const [row] = packages('order', [{ first: 'Hakan', last: 'Yılmaz', email: 'h1@example.com', at: 1 }]);
+    const coded = toCacheRow(
+      {
+        ...(JSON.parse(row!.rawJson) as PackageRecord),
+        id: 77,
+        orderNumber: 'HA-1001',
+        customerFirstName: 'Deniz',
+        customerLastName: 'Kaya',
+      },
+      'order',
+      1,
+    );
+    ws.db.transaction(() => repo.upsertRows([row!, coded], new Date().toISOString()))();
+    expect(
+      search(ws, 'ha')
+        .items.map((i) => i.customerName)
+        .sort(),
+    ).toEqual(['Deniz Kaya', 'Hakan Yılmaz']);
+    // A name is never found as a whole code (that is what a scan or a typed code is).
+    expect(search(ws, 'hakan').mode).toBe('text');
+  });
+
+  it('with a kind or status chosen, find its packages however many others were stored after them', async () => {
+    const ws = await workspace();
+    const repo = packagesOf(ws);
+    const now = new Date().toISOString();
+    const returns = packages('return', [
+      { first: 'Hasan', last: 'Kaya', email: 'r1@example.com', at: 1 },
+      { first: 'Hatice', last: 'Demir', email: 'r2@example.com', at: 2 },
+    ]);
+    const orders = packages(
+      'order',
+      Array.from({ length: 700 }, (_, i) => ({ first: 'Hakan', last: 'Yılmaz', email: `o${i}@example.com`, at: 10 + i })),
+    );
+    ws.db.transaction(() => repo.upsertRows([...returns, ...orders], now))();
+    expect(search(ws, 'ha', { kind: 'return' }).items.map((i) => i.customerName)).toEqual(['Hatice Demir', 'Hasan Kaya']);
+    expect(search(ws, 'ha', { kind: 'return' }).more).toBeFalsy();
+    const status = returns[0]!.status;
+    expect(search(ws, 'h', { status }).items.map((i) => i.customerName)).toContain('Hasan Kaya');
+    // Without a filter, the newest of them and "more".
+    expect(search(ws, 'ha')).toMatchObject({ more: true });
+    expect(search(ws, 'ha').items[0]!.customerName).toBe('Hakan Yılmaz');
+  });
+});

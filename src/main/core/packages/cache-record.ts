@@ -37,7 +37,8 @@ export interface CacheRow {
   raw?: Buffer;
   /**
    * The package's row of package_names: the tokens (codeToken) of the codes that name it (upper
-   * case, each once) and of its item lines' ids (itemToken), space-separated. Worked out with the
+   * case, each once), of its item lines' ids (itemToken) and of the words of its customer's first
+   * and last name (nameToken), space-separated. Worked out with the
    * row, so the page reader's thread does it, not the write transaction.
    */
   names: string;
@@ -78,6 +79,24 @@ export const codeToken = (code: string) => Buffer.from(code, 'utf8').toString('h
  */
 export const itemToken = (lineId: string) => `i${codeToken(lineId)}`;
 
+/**
+ * A word of the customer's first or last name (folded: `fold`) as a token of package_names beside
+ * the package's codes (migration 023): "n" and the hex of its bytes. The "n" keeps it apart from
+ * the codes (hex only) and the item lines ("i"): a scan never finds a package by its customer's
+ * name, and the Packages search finds one or two letters at the beginning of a name (namePrefixMatch).
+ */
+export const nameToken = (word: string) => `n${codeToken(word)}`;
+
+/** The words of a customer's name as the search finds their beginnings: folded, split at spaces and hyphens. */
+export function nameWords(...names: (string | null | undefined)[]): string[] {
+  const words = new Set<string>();
+  for (const name of names) {
+    if (typeof name !== 'string') continue;
+    for (const w of fold(name).split(/[\s-]+/)) if (w.length > 0 && w.length <= 200) words.add(w);
+  }
+  return [...words];
+}
+
 /** The FTS5 query that finds the packages with an item line of this id. */
 export const itemMatch = (lineId: string) => `"${itemToken(lineId)}"`;
 
@@ -86,6 +105,12 @@ export const codeMatch = (code: string) => `"${codeToken(code)}"`;
 
 /** The FTS5 query that finds the packages holding a code that starts with `prefix` (normalised). */
 export const codePrefixMatch = (prefix: string) => `"${codeToken(prefix)}" *`;
+
+/**
+ * The FTS5 query that finds the packages holding a code that starts with `typed` (normalised) or
+ * whose customer has a name that starts with it (folded).
+ */
+export const codeOrNamePrefixMatch = (typed: string) => `${codePrefixMatch(normCode(typed))} OR "${nameToken(fold(typed))}" *`;
 
 /** A name as the Returns list's customer filter compares it: folded, null when nothing is left. */
 export function nameKey(name: string | null | undefined): string | null {
@@ -209,7 +234,11 @@ export function toCacheRow(record: PackageRecord, kind: PackageKind, index: numb
     isConfirm: record.isConfirm === true ? 1 : record.isConfirm === false ? 0 : null,
     itemCount,
     rawJson: sent ?? JSON.stringify(record),
-    names: [...Array.from(codes, codeToken), ...itemTokens].join(' '),
+    names: [
+      ...Array.from(codes, codeToken),
+      ...itemTokens,
+      ...nameWords(record.customerFirstName, record.customerLastName).map(nameToken),
+    ].join(' '),
     productNames: Array.from(productCodes, codeToken).join(' '),
     products,
     units: [...units],

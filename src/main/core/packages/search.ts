@@ -2,7 +2,7 @@ import type { PackageKind, PackageSearchResult, PackageSummary } from '../../../
 import { fold } from '../../../shared/text/case';
 import type { Db } from '../db/open';
 import { countCache, ftsPhrase, statementCache } from '../db/statements';
-import { codeMatch, codePrefixMatch, normCode } from './cache-record';
+import { codeMatch, codeOrNamePrefixMatch, normCode } from './cache-record';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 
 export interface SearchOptions {
@@ -137,7 +137,7 @@ export function createPackageSearch(db: Db) {
 
   /**
    * Every shape is served by an index: codes by package_names and package_products, text by the trigram index (textSearch),
-   * short input by package_names' prefix index, the plain list by the order-date
+   * short input by package_names (codes and name words), the plain list by the order-date
    * indexes.
    */
   function search(opts: SearchOptions): PackageSearchResult {
@@ -154,15 +154,26 @@ export function createPackageSearch(db: Db) {
       // cached text holds one: such a search matches nothing.
       if (folded.includes('\0')) return { total: 0, items: [], mode: 'text' };
       if (folded.length >= 3) return textSearch(ftsPhrase(folded), opts);
-      // One or two characters: a prefix of a code that names a package (not of a product's SKU or
-      // barcode: those hold most packages each, and are found when typed or scanned whole). The
-      // PREFIX_LIMIT packages stored last with such a code answer it (package_names' prefix index,
-      // migration 016: one or two bytes of a code), newest order date first.
-      const params: unknown[] = [codePrefixMatch(normCode(q)), PREFIX_LIMIT];
-      const filter = filterSql(opts, params, true);
-      const rows = stmt(
-        `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ? ORDER BY rowid DESC LIMIT ?)${filter} ORDER BY +p.order_ts DESC`,
-      ).all(...params) as SummaryRow[];
+      // One or two characters: the beginning of a code that names a package (not of a product's
+      // SKU or barcode: those hold most packages each, and are found when typed or scanned whole)
+      // or of a word of its customer's first or last name (migration 023). The PREFIX_LIMIT
+      // packages stored last with such a code or name answer it (package_names: the codes' prefix
+      // index of one or two bytes, migration 016; names are few distinct words), newest order date first.
+      const match = codeOrNamePrefixMatch(q);
+      const params: unknown[] = [];
+      const filter = filterSql(opts, params);
+      // With a kind or status chosen, the packages stored last may all be of others: the
+      // order-date index that serves the filters is walked newest first instead, each package
+      // checked against the set of matches (built once per query), up to PREFIX_LIMIT.
+      const rows = (
+        filter
+          ? stmt(
+              `SELECT ${SUMMARY_COLUMNS} FROM packages p INDEXED BY ${walkIndex(opts)} WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ?)${filter} ORDER BY p.order_ts DESC LIMIT ?`,
+            ).all(match, ...params, PREFIX_LIMIT)
+          : stmt(
+              `SELECT ${SUMMARY_COLUMNS} FROM packages p WHERE p.pk IN (SELECT rowid FROM package_names WHERE package_names MATCH ? ORDER BY rowid DESC LIMIT ?) ORDER BY +p.order_ts DESC`,
+            ).all(match, PREFIX_LIMIT)
+      ) as SummaryRow[];
       return {
         total: rows.length,
         items: rows.slice(opts.offset, opts.offset + opts.limit).map(toSummary),

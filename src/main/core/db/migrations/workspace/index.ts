@@ -18,6 +18,7 @@ import { m018ReturnNameKeys } from './018-return-name-keys';
 import { m019IndexMerges } from './019-index-merges';
 import { m020Connection } from './020-connection';
 import { m021OutboxService } from './021-outbox-service';
+import { m023NameWords } from './023-name-words';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -44,4 +45,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m019IndexMerges,
   m020Connection,
   m021OutboxService,
+  m023NameWords,
 ];
