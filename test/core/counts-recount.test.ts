@@ -94,6 +94,12 @@ describe('recount on variance (issue 18.3)', () => {
       .db.prepare("SELECT kind, sku, quantity, prev_quantity, resolution FROM scan_events WHERE session_id = ? AND kind = 'recount_choice'")
       .all(id);
     expect(events).toEqual([{ kind: 'recount_choice', sku: 'SKU-1', quantity: 17, prev_quantity: 12, resolution: 'recount' }]);
+    // In the worker's language by default (issue 46.12: the choice was written `recount`).
+    const worker = (await t.call('counts.export', { sessionId: id })).csv.replace(/^\uFEFF/, '').split('\r\n');
+    const workerCols = worker[0]!.split(';');
+    const workerRow = worker.map((l) => l.split(';')).find((c) => c[1] === 'SKU-1')!;
+    expect(workerRow[workerCols.indexOf('Seçilen adet')]).toBe('Yeniden sayım');
+    await t.call('settings.update', { exportCodes: true });
     const csv = (await t.call('counts.export', { sessionId: id })).csv;
     const [head, ...rows] = csv
       .replace(/^\uFEFF/, '')

@@ -227,11 +227,23 @@ describe('counting', () => {
     const e = await t.call('counts.export', { sessionId: id });
     expect(e.filename).toMatch(/^count-A-01-\d{4}-\d\d-\d\d-\d+\.csv$/);
     const [header, row, end] = e.csv.split('\r\n');
+    // The worker's language by default (Turkish here; issue 46.12: the columns were codes).
     expect(header).toBe(
-      '\uFEFFstorage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at;recount;recount_choice;moved_units;movement_choice;sent_qty',
+      '\uFEFFDepo kodu;SKU;Barkod;Ürün;Sayılan;Sayan;Bilgisayar;Sayım başladı;Sayım bitti;İlk okutma;Son okutma;Yeniden sayım;Seçilen adet;Sayarken hareket eden;Hareket için seçim;Gönderilen',
     );
     expect(row).toMatch(new RegExp(`^A-01;SKU-1;${EAN};Çizim Seti;2;demo;[^;]+;\\d{4}-[^;]+;;\\d{4}-[^;]+;\\d{4}-[^;]+;;;;;$`));
     expect(end).toBe('');
+    await t.call('settings.update', { language: 'en' });
+    expect((await t.call('counts.export', { sessionId: id })).csv.split('\r\n')[0]).toBe(
+      '\uFEFFStorage code;SKU;Barcode;Product;Counted;Counted by;Computer;Count started;Count ended;First scan;Last scan;Recount;Quantity chosen;Moved while counting;Choice for what moved;Sent',
+    );
+    // The option for another program: the machine-readable codes, whatever the language.
+    await t.call('settings.update', { exportCodes: true });
+    const codes = (await t.call('counts.export', { sessionId: id })).csv.split('\r\n');
+    expect(codes[0]).toBe(
+      '\uFEFFstorage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at;recount;recount_choice;moved_units;movement_choice;sent_qty',
+    );
+    expect(codes[1]).toBe(row);
   });
 
   it('export: a product named like a formula is written as text, not as a live formula', async () => {

@@ -33,7 +33,7 @@ test.describe('who and when of a count (issue 18.4)', () => {
     const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
     const [head, row] = csv.trim().split('\r\n');
     expect(head).toBe(
-      'storage_code;sku;barcode;name;qty;worker;station;started_at;ended_at;first_scan_at;last_scan_at;recount;recount_choice;moved_units;movement_choice;sent_qty',
+      'Storage code;SKU;Barcode;Product;Counted;Counted by;Computer;Count started;Count ended;First scan;Last scan;Recount;Quantity chosen;Moved while counting;Choice for what moved;Sent',
     );
     expect(row).toMatch(/^A-01;RAF-1;[^;]*;[^;]*;1;demo;DEPO-PC-3;\d{4}-\d\d-\d\dT[^;]+;;\d{4}-[^;]+;\d{4}-[^;]+;;;;;$/);
 

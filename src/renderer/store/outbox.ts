@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { OutboxItem, OutboxState } from '../../shared/domain/outbox';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
+import { csvWords, type CsvStyle } from '../../shared/csv/words';
 import { writeCsv } from '../../shared/csv/write';
 import { localInstant, systemTimeZone } from '../../shared/domain/time';
 
@@ -99,10 +100,24 @@ export function summaryParams(i: OutboxItem): Record<string, string | number> {
   return out;
 }
 
-/** The outbox as CSV (one row per write), for a supervisor or support. */
+/**
+ * The words of the Outbox's CSV (issue 46.12): the columns in the worker's language (i18n `csv`),
+ * each write's kind, group, state and content as the list shows them, its problem as the screen
+ * says it; `codes` (setting exportCodes) writes the machine-readable codes and the core's own text.
+ */
+export interface OutboxCsvWords {
+  style: CsvStyle;
+  kind: (i: OutboxItem) => string;
+  group: (i: OutboxItem) => string;
+  state: (i: OutboxItem) => string;
+  summary: (i: OutboxItem) => string;
+  problem: (e: AppErrorShape) => string;
+}
+
 /** The list as CSV (the one writer: formula-like cells as text); times local to `timeZone` with their offset. */
-export function outboxCsv(items: OutboxItem[], timeZone = systemTimeZone()): string {
-  const head = [
+export function outboxCsv(items: OutboxItem[], timeZone = systemTimeZone(), words: OutboxCsvWords | null = null): string {
+  const codes = words === null || words.style.codes;
+  const head = csvWords(words?.style ?? { language: 'en', codes: true }).head('outbox', [
     'id',
     'kind',
     'group',
@@ -115,19 +130,19 @@ export function outboxCsv(items: OutboxItem[], timeZone = systemTimeZone()): str
     'response_status',
     'error',
     'response',
-  ];
+  ]);
   const rows = items.map((i) => [
     i.id,
-    i.kind,
-    i.groupKey,
-    i.state,
+    codes ? i.kind : words.kind(i),
+    codes ? i.groupKey : words.group(i),
+    codes ? i.state : words.state(i),
     i.attempts,
     localInstant(i.nextAttemptAt, timeZone),
     localInstant(i.createdAt, timeZone),
     localInstant(i.sentAt, timeZone),
-    JSON.stringify(i.summary),
+    codes ? JSON.stringify(i.summary) : words.summary(i),
     i.responseStatus,
-    i.lastError?.message ?? '',
+    !i.lastError ? '' : codes ? i.lastError.message : words.problem(i.lastError),
     i.responseBody ?? '',
   ]);
   return writeCsv(head, rows);

@@ -119,6 +119,11 @@ export const AppSettings = lazy(() =>
     imageBaseUrl: z.union([BaseUrl, z.literal('')]),
     /** Name of this PC on counts and their exports ('' = the computer's host name). */
     stationName: text(40),
+    /**
+     * CSV exports with the machine-readable column names and values (`storage_code`, `recount`,
+     * `accept` …) for another program; otherwise (the default) in the worker's language.
+     */
+    exportCodes: z.boolean(),
   }),
 );
 export type AppSettings = z.infer<typeof AppSettings>;
@@ -139,6 +144,7 @@ export const AppSettingsPatch = lazy(() =>
     stationName: text(40)
       .refine((s) => !/\p{Cc}/u.test(s), { message: 'control characters', params: { reason: 'station_name_control_chars' } })
       .optional(),
+    exportCodes: z.boolean().optional(),
   }),
 );
 export type AppSettingsPatch = z.infer<typeof AppSettingsPatch>;
@@ -158,4 +164,5 @@ export const defaultSettings: AppSettings = {
   syncIntervalMinutes: 15,
   imageBaseUrl: '',
   stationName: '',
+  exportCodes: false,
 };

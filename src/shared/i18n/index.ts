@@ -15,6 +15,7 @@ import { outbox as enOutbox } from './en/outbox';
 import { gs1 as enGs1 } from './en/gs1';
 import { labels as enLabels } from './en/labels';
 import { desktop as enDesktop } from './en/desktop';
+import { csv as enCsv } from './en/csv';
 import { cli as trCli } from './tr/cli';
 import { common as trCommon } from './tr/common';
 import { errors as trErrors } from './tr/errors';
@@ -30,6 +31,7 @@ import { outbox as trOutbox } from './tr/outbox';
 import { gs1 as trGs1 } from './tr/gs1';
 import { labels as trLabels } from './tr/labels';
 import { desktop as trDesktop } from './tr/desktop';
+import { csv as trCsv } from './tr/csv';
 
 /**
  * One catalog for the renderer and the CLI. Namespaces are per screen; the Turkish files are typed
@@ -52,6 +54,7 @@ export const resources = {
     gs1: enGs1,
     labels: enLabels,
     desktop: enDesktop,
+    csv: enCsv,
   },
   tr: {
     common: trCommon,
@@ -69,6 +72,7 @@ export const resources = {
     gs1: trGs1,
     labels: trLabels,
     desktop: trDesktop,
+    csv: trCsv,
   },
 } as const;
 

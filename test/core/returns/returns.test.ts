@@ -174,10 +174,31 @@ describe('returns desk', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(head).toContain('return_package_id;order_number;customer');
+    // The worker's language by default (issue 46.12: headers and values were codes: accept, ReturnPending …).
+    expect(head).toContain('İade paketi;Sipariş numarası;Müşteri');
     expect(rows.length).toBe(e.rows);
     expect(rows[0]).toContain('900011;');
     expect(rows[0]).toContain('Sorun yok, ürün sağlam');
+    const cols = head!.split(';');
+    const cells = rows[0]!.split(';');
+    const cell = (name: string) => cells[cols.indexOf(name)];
+    expect([cell('Öneri'), cell('İnceleme'), cell('Karar')]).toEqual(['Kabul', 'Sürüyor', 'Onaylandı']);
+    expect(cell('Durum')).not.toMatch(/^[A-Z][a-z]+[A-Z]|^(Created|Shipped|Returned|ReturnPending)$/);
+    expect(rows.join('\n')).not.toMatch(/;(accept|in_progress|awaiting|confirmed|ReturnPending);/);
+    // The option for another program: the codes, as before.
+    await t.call('settings.update', { exportCodes: true });
+    const codes = (await t.call('returns.export', everything)).csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(codes[0]).toContain('return_package_id;order_number;customer');
+    const codeCells = codes[1]!.split(';');
+    const codeCols = codes[0]!.split(';');
+    expect([
+      codeCells[codeCols.indexOf('recommendation')],
+      codeCells[codeCols.indexOf('inspection_state')],
+      codeCells[codeCols.indexOf('decision')],
+    ]).toEqual(['accept', 'in_progress', 'confirmed']);
     const none = await t.call('returns.export', {
       from: '2001-01-01T00:00:00+03:00',
       to: '2001-01-02T00:00:00+03:00',

@@ -91,6 +91,9 @@ export const countsFeature: Feature = {
     },
     'counts.history': ({ storageCode, limit }) => countsOf(ctx.workspace()).history(storageCode ?? null, limit),
     'counts.pushStatus': ({ sessionId }) => outboxOf(ctx.workspace(), ctx).list({ ref: `count:${sessionId}`, limit: 1000 }),
-    'counts.export': ({ sessionId, timeZone }) => trainingFile(ctx.workspace(), exportCsv(ctx.workspace(), sessionId, timeZone)),
+    'counts.export': ({ sessionId, timeZone }) => {
+      const { language, exportCodes } = ctx.settings.get();
+      return trainingFile(ctx.workspace(), exportCsv(ctx.workspace(), sessionId, timeZone, { language, codes: exportCodes }));
+    },
   }),
 };

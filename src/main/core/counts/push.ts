@@ -5,6 +5,7 @@ import { outboxOf } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 import { countsOf, toLine } from './counts-repo';
 import { enqueueInventory, type InventoryItem } from './inventory-sender';
+import { csvWords, type CsvStyle } from '../../../shared/csv/words';
 import { writeCsv } from '../../../shared/csv/write';
 import { localDay, localInstant, systemTimeZone } from '../../../shared/domain/time';
 import { trustOf, type LineTrust } from './trust';
@@ -195,9 +196,16 @@ export function push(ws: Workspace, ctx: CoreContext, sessionId: number, zeroMis
  * every line with who counted it, on which PC, when the count started and ended, the time of the
  * line's first and last scan, and (issue 18) its recount and the choice, the stock that moved
  * while it was counted and the choice, and the quantity sent (empty until the count is sent).
+ * Column names and choices in the worker's language, or the codes (`style`, setting exportCodes).
  */
 /** The count's lines as CSV; times are local to `timeZone` with their offset (`2026-05-01T09:15:02+03:00`). */
-export function exportCsv(ws: Workspace, sessionId: number, timeZone: string = systemTimeZone()): { filename: string; csv: string } {
+export function exportCsv(
+  ws: Workspace,
+  sessionId: number,
+  timeZone: string = systemTimeZone(),
+  style: CsvStyle = { language: 'en', codes: true },
+): { filename: string; csv: string } {
+  const words = csvWords(style);
   const counts = countsOf(ws);
   const session = counts.session(sessionId);
   type Row = Parameters<typeof toLine>[0] & {
@@ -232,14 +240,14 @@ export function exportCsv(ws: Workspace, sessionId: number, timeZone: string = s
         localInstant(r.first_at, timeZone),
         localInstant(r.last_at, timeZone),
         r.recount_qty,
-        r.recount_choice,
+        words.value('recountChoice', r.recount_choice),
         r.moved_units,
-        r.movement_choice,
+        words.value('movementChoice', r.movement_choice),
         r.sent_qty,
       ];
     });
   const csv = writeCsv(
-    [
+    words.head('counts', [
       'storage_code',
       'sku',
       'barcode',
@@ -256,7 +264,7 @@ export function exportCsv(ws: Workspace, sessionId: number, timeZone: string = s
       'moved_units',
       'movement_choice',
       'sent_qty',
-    ],
+    ]),
     rows,
   );
   const date = localDay(session.pushedAt ?? session.updatedAt, timeZone);

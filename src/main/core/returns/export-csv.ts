@@ -1,5 +1,6 @@
 import type { ReturnDetail } from '../../../shared/domain/returns';
 import { localDay, localInstant } from '../../../shared/domain/time';
+import { csvWords, type CsvStyle } from '../../../shared/csv/words';
 import { writeCsv, type CsvValue } from '../../../shared/csv/write';
 import { AppError } from '../errors';
 import type { Db } from '../db/open';
@@ -29,7 +30,7 @@ const HEAD = [
   'inspector',
   'inspection_state',
   'done_at',
-];
+] as const;
 
 export interface ExportRange {
   /** Instants with their offset: returns dated in [from, to). */
@@ -42,14 +43,19 @@ export interface ExportRange {
 /**
  * The inspections of the returns dated in [from, to) as CSV, one row per inspected line. Times are
  * written as the worker's local time with its offset (`2026-05-01T00:30:00+03:00`), the file named
- * by the local days it covers.
+ * by the local days it covers. Column names and values that are codes (decision, condition, the
+ * service's status …) in the worker's language, or the codes themselves (`style`, setting exportCodes).
  */
 export function createInspectionExport(db: Db, get: (id: number) => ReturnDetail) {
   const inRange = db.prepare<[number, number], { package_id: number }>(
     `SELECT i.package_id FROM return_inspections i JOIN packages p ON p.kind = 'return' AND p.id = i.package_id
      WHERE ${RETURN_TS} >= ? AND ${RETURN_TS} < ? ORDER BY ${RETURN_TS}`,
   );
-  return ({ from, to, timeZone }: ExportRange): { filename: string; csv: string; rows: number } => {
+  return (
+    { from, to, timeZone }: ExportRange,
+    style: CsvStyle = { language: 'en', codes: true },
+  ): { filename: string; csv: string; rows: number } => {
+    const words = csvWords(style);
     const f = Date.parse(from);
     const end = Date.parse(to);
     if (!Number.isFinite(f) || !Number.isFinite(end) || end <= f)
@@ -67,8 +73,8 @@ export function createInspectionExport(db: Db, get: (id: number) => ReturnDetail
           r.cargoName,
           r.cargoTrackingNumber,
           localInstant(r.returnDate ?? d.package.summary.orderDate, timeZone),
-          r.status,
-          d.decision,
+          words.status(r.status),
+          words.value('decision', d.decision),
           l.itemId,
           l.sku,
           l.barcode,
@@ -76,20 +82,20 @@ export function createInspectionExport(db: Db, get: (id: number) => ReturnDetail
           l.returnReason,
           l.expectedQty,
           l.receivedQty,
-          l.condition,
+          words.value('condition', l.condition),
           l.note,
-          insp.recommendation,
+          words.value('recommendation', insp.recommendation),
           insp.reason,
           insp.note,
           insp.inspector,
-          insp.state,
+          words.value('inspectionState', insp.state),
           localInstant(insp.doneAt, timeZone),
         ]);
       }
     }
     return {
       filename: `return-inspections-${localDay(f, timeZone)}-${localDay(end - 1, timeZone)}.csv`,
-      csv: writeCsv(HEAD, rows),
+      csv: writeCsv(words.head('returns', HEAD), rows),
       rows: rows.length,
     };
   };

@@ -27,7 +27,10 @@ export const returnsFeature: Feature = {
         repo.ackChange(id);
         return repo.get(id);
       },
-      'returns.export': (input) => trainingFile(ctx.workspace(), returnsOf(ctx.workspace()).exportCsv(input)),
+      'returns.export': (input) => {
+        const { language, exportCodes } = ctx.settings.get();
+        return trainingFile(ctx.workspace(), returnsOf(ctx.workspace()).exportCsv(input, { language, codes: exportCodes }));
+      },
     };
   },
 };

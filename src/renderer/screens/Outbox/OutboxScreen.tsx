@@ -1,6 +1,9 @@
 import { CloseButton } from '../../components/CloseButton';
 import { useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { CsvStyle } from '../../../shared/csv/words';
+import { describeError } from '../../i18n/errors';
 import { useShallow } from 'zustand/react/shallow';
 import type { OutboxItem } from '../../../shared/domain/outbox';
 import { Dialog } from '../../components/Dialog';
@@ -8,31 +11,46 @@ import { ErrorText } from '../../components/ErrorText';
 import { downloadText } from '../../download';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { localDay, systemTimeZone } from '../../../shared/domain/time';
-import { canCancel, canRetry, outboxCsv, summaryParams, useOutbox, type OutboxFilter } from '../../store/outbox';
+import { canCancel, canRetry, outboxCsv, summaryParams, useOutbox, type OutboxCsvWords, type OutboxFilter } from '../../store/outbox';
+import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
 import { AdminArea } from '../Settings/AdminArea';
 
 /** What a write is, in a worker's words: "Stock count — A-01-01: 12 products, 40 units". */
 export function useDescribe() {
   const { t } = useTranslation('outbox');
-  return useMemo(
-    () => ({
-      kind: (i: OutboxItem) => (i.kind === 'inventory' || i.kind === 'products' ? t(`kind.${i.kind}`) : t('kind.other', { kind: i.kind })),
-      summary: (i: OutboxItem) => {
-        const p = summaryParams(i);
-        const main = i.kind === 'inventory' || i.kind === 'products' ? t(`summary.${i.kind}`, p) : JSON.stringify(i.summary);
-        const batches = Number(p.batches ?? 1);
-        return batches > 1 ? `${main} (${t('summary.batch', p)})` : main;
-      },
-      group: (i: OutboxItem) => {
-        if (i.groupKey.startsWith('inventory:')) return t('group.inventory', { code: i.groupKey.slice('inventory:'.length) });
-        if (i.groupKey === 'products') return t('group.products');
-        return i.groupKey;
-      },
-      state: (i: OutboxItem) => t(`state.${i.state}`, { defaultValue: i.state }),
-    }),
-    [t],
-  );
+  return useMemo(() => describeWrite(t), [t]);
+}
+
+/** useDescribe's words for a `t` of the outbox namespace (the list, the detail and the CSV). */
+export function describeWrite(t: TFunction<'outbox'>) {
+  return {
+    kind: (i: OutboxItem) => (i.kind === 'inventory' || i.kind === 'products' ? t(`kind.${i.kind}`) : t('kind.other', { kind: i.kind })),
+    summary: (i: OutboxItem) => {
+      const p = summaryParams(i);
+      const main = i.kind === 'inventory' || i.kind === 'products' ? t(`summary.${i.kind}`, p) : JSON.stringify(i.summary);
+      const batches = Number(p.batches ?? 1);
+      return batches > 1 ? `${main} (${t('summary.batch', p)})` : main;
+    },
+    group: (i: OutboxItem) => {
+      if (i.groupKey.startsWith('inventory:')) return t('group.inventory', { code: i.groupKey.slice('inventory:'.length) });
+      if (i.groupKey === 'products') return t('group.products');
+      return i.groupKey;
+    },
+    state: (i: OutboxItem) => t(`state.${i.state}`, { defaultValue: i.state }),
+  };
+}
+
+/** The Outbox's CSV words: in the worker's language, or the codes when the setting asks for them. */
+export function outboxCsvWords(t: TFunction<'outbox'>, tErrors: TFunction, style: CsvStyle): OutboxCsvWords {
+  return {
+    style,
+    ...describeWrite(t),
+    problem: (e) => {
+      const { title, why } = describeError(tErrors, e);
+      return why ? `${title} ${why}` : title;
+    },
+  };
 }
 
 const stateClass: Record<string, string> = {
@@ -60,7 +78,9 @@ function GroupText({ text, code }: { text: string; code: string | null }) {
 }
 
 export function OutboxScreen() {
-  const { t } = useTranslation('outbox');
+  const { t, i18n } = useTranslation('outbox');
+  const { t: tAll } = useTranslation();
+  const exportCodes = useApp((a) => a.settings?.exportCodes ?? false);
   const s = useOutbox(
     useShallow((st) => ({
       filter: st.filter,
@@ -117,7 +137,16 @@ export function OutboxScreen() {
             type="button"
             className="btn"
             disabled={s.items.length === 0}
-            onClick={() => downloadText(`outbox-${localDay(Date.now(), systemTimeZone())}.csv`, outboxCsv(s.items))}
+            onClick={() =>
+              downloadText(
+                `outbox-${localDay(Date.now(), systemTimeZone())}.csv`,
+                outboxCsv(
+                  s.items,
+                  systemTimeZone(),
+                  outboxCsvWords(t, tAll, { language: i18n.language === 'en' ? 'en' : 'tr', codes: exportCodes }),
+                ),
+              )
+            }
           >
             {t('actions.export')}
           </button>

@@ -71,6 +71,18 @@ export function AdminGeneralSection() {
         </button>
       ) : null}
       <StationNameField />
+      <label className="field field-inline">
+        <input
+          type="checkbox"
+          checked={settings.exportCodes}
+          aria-describedby="export-codes-hint"
+          onChange={(e) => void update({ exportCodes: e.target.checked }).then((r) => setError(r.ok ? null : r.error))}
+        />
+        <span>{t('exportCodes.label')}</span>
+      </label>
+      <small id="export-codes-hint" className="hint">
+        {t('exportCodes.hint')}
+      </small>
       <ErrorText error={error} />
     </section>
   );

@@ -43,6 +43,10 @@ export const settings = {
     name: 'Station name of this PC',
     hint: 'Shown on every count, its history and CSV export. Empty: the computer name.',
   },
+  exportCodes: {
+    label: 'Write exported CSV files for another program (column names and values as codes)',
+    hint: 'Off: the files of counts, return inspections and the outbox are in the language of the screens.',
+  },
   images: {
     title: 'Images',
     baseUrl: 'Image server address (for product and return photos)',

@@ -46,6 +46,10 @@ export const settings: Shape<typeof en> = {
     name: 'Bu bilgisayarın adı (istasyon)',
     hint: 'Her sayımda, sayım geçmişinde ve CSV dosyasında görünür. Boş bırakılırsa bilgisayarın adı kullanılır.',
   },
+  exportCodes: {
+    label: 'Dışa aktarılan CSV dosyalarını başka bir program için yaz (sütun adları ve değerler kod olarak)',
+    hint: 'Kapalıyken sayım, iade incelemesi ve giden kutusu dosyaları ekranların dilindedir.',
+  },
   images: {
     title: 'Görseller',
     baseUrl: 'Görsel sunucusu adresi (ürün ve iade fotoğrafları için)',
