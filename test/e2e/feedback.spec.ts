@@ -1,4 +1,5 @@
 import { resources } from '../../src/shared/i18n';
+import type { Locator } from '@playwright/test';
 import { expect, signInToSandbox, test, unlockAdmin } from './fixtures';
 import { scanAtWindow } from './keyboards';
 
@@ -96,6 +97,15 @@ test.describe('Turkish: the core’s errors in the worker’s words', () => {
       const text = await shown();
       expect(text.match(english)?.[0] ?? null, `${step}: English on screen:\n${text}`).toBeNull();
     };
+    /** Technical details opened: in Turkish too (issue 46.12: the core's English sentences were there). */
+    const technicalInTurkish = async (step: string, within: Locator) => {
+      const details = within.locator('details.error-detail').first();
+      await details.locator('summary').click();
+      await expect(details).toHaveAttribute('open');
+      const text = await details.innerText();
+      expect(text.match(english)?.[0] ?? null, `${step}: English under Technical details:\n${text}`).toBeNull();
+      return text;
+    };
 
     await app.core.call('profiles.save', {
       name: 'Depo',
@@ -133,6 +143,16 @@ test.describe('Turkish: the core’s errors in the worker’s words', () => {
     // A write the service refuses, in the push status and in Recent counts.
     await page.getByRole('navigation').getByRole('button', { name: L.common.nav.counts }).click();
     await page.getByRole('button', { name: 'A-01', exact: true }).click();
+    // The storage code's own label typed as a product: refused, and said in Turkish to the end.
+    await page.getByTestId('manual-code').fill('A-01');
+    await page.getByTestId('manual-code').press('Enter');
+    const shelfAlert = page
+      .getByRole('alert')
+      .filter({ has: page.locator('details.error-detail') })
+      .first();
+    await expect(shelfAlert).toBeVisible();
+    await noEnglish('a storage code’s label');
+    expect(await technicalInTurkish('a storage code’s label', shelfAlert)).toContain('storage_code_scanned');
     await page.getByTestId('manual-code').fill('RAF-9');
     await page.getByTestId('manual-code').press('Enter');
     await page.getByTestId('last-scan').getByRole('button', { name: L.counts.last.own }).click();
@@ -141,6 +161,7 @@ test.describe('Turkish: the core’s errors in the worker’s words', () => {
     await expect(page.getByTestId('push-item')).toHaveAttribute('data-state', 'failed');
     await expect(page.getByTestId('push-item')).toContainText(L.errors.http['400']);
     await noEnglish('a refused write');
+    expect(await technicalInTurkish('a refused write', page.getByTestId('push-item'))).toContain('400');
     await page.getByRole('button', { name: L.counts.actions.other }).click();
     await expect(page.getByTestId('count-history').getByTestId('count-state').first()).toHaveText(L.counts.history.write.refused);
     await noEnglish('recent counts');

@@ -15,4 +15,11 @@ describe('the Turkish screens speak a worker’s language', () => {
     );
     expect(found).toEqual([]);
   });
+
+  it('no screen says "Bearer", "HTML" or "README" (only wd, for IT, points to its manual)', () => {
+    const found = (Object.keys(resources.tr) as (keyof typeof resources.tr)[])
+      .filter((ns) => ns !== 'cli')
+      .flatMap((ns) => strings(resources.tr[ns], ns).filter(([, text]) => /\bBearer\b|\bHTML\b|README/.test(text)));
+    expect(found).toEqual([]);
+  });
 });

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { AppErrorShape } from '../../shared/result';
 import { describeError } from '../i18n/errors';
+import { TechnicalDetails } from './TechnicalDetails';
 
 /**
- * A failure in the user's language; the technical text (the core's message, the service's own
- * words) is folded away under "Technical details" for whoever supports the worker.
+ * A failure in the user's language; the technical facts (error code, answer code, the service's
+ * own words; the core's message in English only) are folded away under "Technical details"
+ * (TechnicalDetails) for whoever supports the worker.
  */
 export function ErrorText({
   error,
@@ -32,12 +34,7 @@ export function ErrorText({
           {why ? <div>{why}</div> : null}
         </>
       )}
-      {error.message ? (
-        <details className="error-detail">
-          <summary>{t('errors:technical')}</summary>
-          {error.message}
-        </details>
-      ) : null}
+      <TechnicalDetails error={error} />
     </div>
   );
 }

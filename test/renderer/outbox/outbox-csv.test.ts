@@ -23,6 +23,7 @@ const refused: OutboxItem = {
   createdAt: '2026-05-01T09:00:00+03:00',
   sentAt: null,
   blockedBy: null,
+  reason: 'refused',
 };
 
 const lines = (csv: string) =>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { validateProductRequest } from '../../../shared/products/validate';
 import { ErrorText } from '../../components/ErrorText';
+import { TechnicalDetails } from '../../components/TechnicalDetails';
 import { describeError } from '../../i18n/errors';
 import { formatDateTime } from '../../i18n/format';
 import { beep } from '../../scanner/feedback';
@@ -227,12 +228,7 @@ function FixingNote({ fixing }: { fixing: Fixing }) {
       {typeof fixing.error?.params?.said === 'string' ? (
         <p data-testid="service-said">{t('products:editor.serviceSaid', { said: fixing.error.params.said })}</p>
       ) : null}
-      {fixing.error?.message ? (
-        <details className="error-detail">
-          <summary>{t('errors:technical')}</summary>
-          {fixing.error.message}
-        </details>
-      ) : null}
+      {fixing.error ? <TechnicalDetails error={fixing.error} /> : null}
     </div>
   );
 }

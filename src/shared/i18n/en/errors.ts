@@ -109,6 +109,12 @@ export const errors = {
     admin_pin_exists: 'An administrator PIN is already set on this computer.',
   },
   technical: 'Technical details (for support)',
+  /** What Technical details list, in the worker's language (the core's own text only in English). */
+  technicalLines: {
+    code: 'Error code: {{code}}',
+    status: 'Answer code: {{status}}',
+    said: 'The service wrote: {{said}}',
+  },
   cause: {
     refused: 'Nothing answers at that address: the service may be stopped, or the address is wrong.',
     dns: 'The address name cannot be found: check the address in the connection.',

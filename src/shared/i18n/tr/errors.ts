@@ -17,7 +17,8 @@ export const errors: Shape<typeof en> = {
   needs_confirmation: 'Bunun için onayınız gerekiyor.',
   unavailable: 'Bu şu an kullanılamıyor.',
   storage: 'Uygulama bu bilgisayardaki verilerini okuyamıyor ya da yazamıyor.',
-  call_failed: 'Uygulama bu isteği ya da yanıtını kendi parçaları arasında iletemedi. Yeniden deneyin; sürerse uygulamayı yeniden başlatın.',
+  call_failed:
+    'Uygulama bu isteği ya da yanıtını kendi parçaları arasında iletemedi. Yeniden deneyin; sürerse uygulamayı yeniden başlatın.',
   internal: 'Uygulamada beklenmeyen bir sorun oldu.',
   details: 'Ayrıntılar',
   reasons: {
@@ -35,7 +36,8 @@ export const errors: Shape<typeof en> = {
       '{{sku}} 2.000.000.000 adetten fazlasını tutacaktı; servis bundan fazlasını almaz. Hiçbir şey değişmedi: okutmadan önce yazılan miktarı kontrol edin.',
     password_refused:
       'Servis, giriş yaptığınız şifreyi artık kabul etmiyor (değiştirilmiş olabilir). Yeni şifreyle giriş yapın: sayımlar ve gönderilmeyenler duruyor.',
-    storage_code_scanned: '{{code}} bir depo kodunun etiketi, ürün değil: sayılmadı. Raftaki ürünleri okutun (bu sayım {{storageCode}} için).',
+    storage_code_scanned:
+      '{{code}} bir depo kodunun etiketi, ürün değil: sayılmadı. Raftaki ürünleri okutun (bu sayım {{storageCode}} için).',
     storage_code_is_product: '{{code}} bir ürünün barkodu ({{name}}, {{sku}}), depo kodu değil. Rafın etiketini okutun.',
     storage_code_chars: 'Depo kodunda yalnızca harf, rakam ve . _ - / olabilir (boşluk olmaz), örneğin A-01.',
     count_not_settled: 'Sayım gönderilmeden önce kontrol ekranında {{count}} satır yeniden sayılmalı ya da karar verilmeli.',
@@ -50,7 +52,7 @@ export const errors: Shape<typeof en> = {
     disk_error: 'Bu bilgisayarın diski okuyamadı ya da yazamadı. Yeniden deneyin; tekrar olursa diski BT’ye kontrol ettirin.',
     disk_read_only: 'Uygulamanın veri klasörüne yazılamıyor (salt okunur ya da izin yok). Klasörü BT’ye kontrol ettirin.',
     data_damaged:
-      'Uygulamanın bu bilgisayardaki verilerinin bir kısmı bozuk ve okunamıyor. Henüz gönderilmemişleri not edin ve BT’den yedeği geri yüklemesini isteyin (README’ye bakın).',
+      'Uygulamanın bu bilgisayardaki verilerinin bir kısmı bozuk ve okunamıyor. Henüz gönderilmemişleri not edin ve bilgi işlemden yedeği geri yüklemesini isteyin.',
     not_a_date: '“{{value}}” bir tarih değil.',
     bad_dates: 'Bir başlangıç ve bir bitiş tarihi seçin.',
     list_incomplete:
@@ -91,8 +93,8 @@ export const errors: Shape<typeof en> = {
     receiver_not_started: 'Bildirim alıcısı başlatılamadı (port kullanımda olabilir). Başka bir port seçin.',
     receiver_public: '{{host}} adresini dinlemek alıcıyı ağdaki diğer bilgisayarlara açar. Devam etmek için onaylayın.',
     receiver_secret_short: 'Şifre ya da belirteç en az 8 karakter olmalı.',
-    receiver_user_missing: 'Basic girişi için bir kullanıcı adı gerekiyor.',
-    token_bearer_only: 'Belirteç yalnızca Bearer girişi için oluşturulur.',
+    receiver_user_missing: 'Kullanıcı adı ve şifreyle giriş için bir kullanıcı adı gerekiyor.',
+    token_bearer_only: 'Erişim anahtarı yalnızca “Erişim anahtarı” ile giriş seçiliyken oluşturulur.',
     notification_not_found: 'Bu bildirim artık bu bilgisayarda yok.',
     no_inspection: '{{id}} numaralı iadenin henüz bir incelemesi yok. İadeyi yeniden açın.',
     inspection_done: '{{id}} numaralı iadenin incelemesi tamamlandı olarak işaretli. Değiştirmek için incelemeyi yeniden açın.',
@@ -111,6 +113,11 @@ export const errors: Shape<typeof en> = {
     admin_pin_exists: 'Bu bilgisayarda zaten bir yönetici PIN’i var.',
   },
   technical: 'Teknik ayrıntılar (destek için)',
+  technicalLines: {
+    code: 'Hata kodu: {{code}}',
+    status: 'Yanıt kodu: {{status}}',
+    said: 'Servisin yazdığı: {{said}}',
+  },
   cause: {
     refused: 'Bu adreste cevap veren yok: servis kapalı olabilir ya da adres yanlış.',
     dns: 'Adres bulunamadı: bağlantıdaki adresi kontrol edin.',
@@ -137,9 +144,9 @@ export const errors: Shape<typeof en> = {
     workspace_set_aside:
       'Uygulama çalışırken bu bağlantının verisinin bir kısmı bozuk bulundu. Veri kenara alındı (saklanıyor), gönderilmeyenler ve açık sayımlar yanına kaydedildi ve oturumunuz kapandı. Yeni bir önbellekle başlamak için yeniden giriş yapın; dosyaya BT baksın.',
     workspace_damaged_unread:
-      'Bu bağlantının verisi bozulmuş ve içinden hiçbir şey okunamadı. {{movedTo}} olarak kenara alındı (silinmedi). BT’den yedeği geri yüklemesini isteyin (README’ye bakın); boş bir kopyayla başlamak için yeniden giriş yapın.',
+      'Bu bağlantının verisi bozulmuş ve içinden hiçbir şey okunamadı. {{movedTo}} olarak kenara alındı (silinmedi). bilgi işlemden yedeği geri yüklemesini isteyin; boş bir kopyayla başlamak için yeniden giriş yapın.',
     workspace_missing:
-      'Bu bağlantının verisi yok ya da boş (sayımlar ve gönderilmemiş kayıtlar dahil). Bir yedeği geri yükleyin (README) ya da bilgi işleme haber verin.',
+      'Bu bağlantının verisi yok ya da boş (sayımlar ve gönderilmemiş kayıtlar dahil). Bir yedeği geri yükleyin ya da bilgi işleme haber verin.',
     workspace_damaged:
       'Bu bağlantının verisi bozulmuş. Kenara alındı (silinmedi), okunabilenler {{exported}} dosyasına kaydedildi. Boş bir kopyayla başlamak için yeniden giriş yapın.',
   },
