@@ -16,6 +16,11 @@ export const NotificationSummary = lazy(() =>
     reasonDesc: z.string().nullable(),
     /** The cached package it changed, if it could be matched. */
     matched: z.object({ kind: PackageKind, id: z.number().int(), orderNumber: z.string().nullable() }).nullable(),
+    /**
+     * The connection whose workspace received it (the event only): a real connection's alert may
+     * arrive while the worker is in training mode, where its package is not (issue 46.13).
+     */
+    profileId: z.string().max(64).optional(),
   }),
 );
 export type NotificationSummary = z.infer<typeof NotificationSummary>;

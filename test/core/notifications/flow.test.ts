@@ -23,12 +23,18 @@ describe('service → receiver → cache', () => {
     const receiver = await t.call('notifications.configureReceiver', { enabled: true, port: 0, auth: 'bearer', secret: 'gizli-anahtar-1' });
     await t.admin('webhooks/subscribers', { url: receiver.url, auth: { type: 'bearer', token: 'gizli-anahtar-1' } });
     const received: string[] = [];
-    t.core.bus.on('notifications.received', (n) => received.push(n.hookName));
+    const from: (string | undefined)[] = [];
+    t.core.bus.on('notifications.received', (n) => {
+      received.push(n.hookName);
+      from.push(n.profileId);
+    });
 
     await t.admin('packages/status', { id: 900_003, status: 'Returned' });
     await until(() => packagesOf(ws).get('return', 900_003).summary.status === 'Returned');
     expect(packagesOf(ws).get('return', 900_003).summary.isConfirm).toBe(true);
     expect(received).toEqual(['ReturnOrderPackageConfirmedEvent']);
+    // The alert names the connection that received it (in training mode the screen is another's).
+    expect(from).toEqual([ws.profile.id]);
     const list = await t.call('notifications.list', { filter: 'matched' });
     expect(list.items[0]).toMatchObject({ packageId: '900003', matched: { kind: 'return', id: 900_003 } });
   });

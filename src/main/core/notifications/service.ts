@@ -61,7 +61,7 @@ export class NotificationsService {
       return { ...stored, matched: match !== null, applied: match !== null && stale === null };
     })();
     if (result.created) {
-      this.ctx.bus.emit('notifications.received', this.repo.get(result.id));
+      this.ctx.bus.emit('notifications.received', { ...this.repo.get(result.id), profileId: this.ws.profile.id });
       if (result.applied) this.ctx.bus.emit('packages.changed', { reason: 'notification' });
       else this.syncSoon();
       this.publish();

@@ -27,6 +27,9 @@ export const notifications = {
     cancelledOrder: 'Order {{order}} (package {{id}}) was cancelled: do not ship it.',
     cancelConfirmedOrder: 'Cancel of order {{order}} (package {{id}}) confirmed: do not ship it.',
     open: 'Open the package',
+    /** The alert is of a real connection while the worker is in training mode (or of another connection). */
+    openAfterTraining: 'Leave training mode and open it',
+    openOnConnection: 'Sign in to its connection and open it',
   },
   forPackage: 'Changes by notification',
   receiver: {

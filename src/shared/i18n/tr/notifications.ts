@@ -30,6 +30,8 @@ export const notifications: Shape<typeof en> = {
     cancelledOrder: '{{order}} numaralı sipariş ({{id}} paketi) iptal edildi: göndermeyin.',
     cancelConfirmedOrder: '{{order}} numaralı siparişin ({{id}} paketi) iptali onaylandı: göndermeyin.',
     open: 'Paketi aç',
+    openAfterTraining: 'Eğitimden çık ve paketi aç',
+    openOnConnection: 'Paketin bağlantısıyla giriş yap ve aç',
   },
   forPackage: 'Bildirimle gelen değişiklikler',
   receiver: {
