@@ -137,7 +137,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async recountSet(sku, quantity) {
     const s = get().session;
     if (!s) return;
-    const r = await call('counts.recountSet', { sessionId: s.id, sku, quantity });
+    const r = await call('counts.recountSet', { sessionId: s.id, sku, quantity, holder: windowHolder() });
     if (!r.ok) return void set({ error: r.error });
     set((st) => ({ error: null, recountMode: st.recountMode ? { ...st.recountMode, [sku]: quantity } : null }));
   },
@@ -172,7 +172,13 @@ export const useCounts = create<CountsState>()((set, get) => ({
     const quantity = get().nextQuantity ?? 1;
     const generation = get().generation;
     const recount = get().recountMode !== null;
-    const r = await call('counts.scan', { sessionId: session.id, code, quantity, ...(recount ? { recount: true } : {}) });
+    const r = await call('counts.scan', {
+      sessionId: session.id,
+      code,
+      quantity,
+      holder: windowHolder(),
+      ...(recount ? { recount: true } : {}),
+    });
     if (get().generation !== generation) return null;
     if (!r.ok) {
       // Not stored: never leave the previous (green) card up as if this scan had counted.
@@ -190,6 +196,8 @@ export const useCounts = create<CountsState>()((set, get) => ({
           at: Date.now(),
         },
       });
+      // Another window took the count over: what this window shows is no longer what is stored.
+      if (r.error.params?.reason === 'count_taken_over') await showStored(session.id);
       return null;
     }
     const v = r.value;
@@ -228,14 +236,14 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async setLine(sku, quantity) {
     const s = get().session;
     if (!s) return;
-    applyChange(await call('counts.setLine', { sessionId: s.id, sku, quantity }));
+    applyChange(await call('counts.setLine', { sessionId: s.id, sku, quantity, holder: windowHolder() }));
   },
 
   async removeLine(sku) {
     const s = get().session;
     if (!s) return;
     const before = get().lines[sku];
-    const r = await call('counts.removeLine', { sessionId: s.id, sku });
+    const r = await call('counts.removeLine', { sessionId: s.id, sku, holder: windowHolder() });
     applyChange(r);
     // Removing is undoable (Ctrl+Z or Undo): the worker is told so.
     if (r.ok && before)
@@ -246,7 +254,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
     const s = get().session;
     if (!s) return;
     const before = get().lines;
-    const r = await call('counts.undo', { sessionId: s.id, steps });
+    const r = await call('counts.undo', { sessionId: s.id, steps, holder: windowHolder() });
     applyChange(r);
     if (!r.ok) return;
     set({ last: null });
@@ -268,7 +276,12 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async assign(code, sku, confirmed = false) {
     const s = get().session;
     if (!s) return { ok: false, error: { code: 'not_found', message: '' } };
-    const r = await call('counts.assign', sku ? { sessionId: s.id, code, sku, confirmed } : { sessionId: s.id, code, own: true });
+    const r = await call(
+      'counts.assign',
+      sku
+        ? { sessionId: s.id, code, sku, confirmed, holder: windowHolder() }
+        : { sessionId: s.id, code, own: true, holder: windowHolder() },
+    );
     if (!r.ok && r.error.code === 'needs_confirmation') return r;
     applyChange(r);
     if (r.ok) {
@@ -448,9 +461,18 @@ async function openCount(storageCode: string, takeOver?: boolean): Promise<void>
   });
 }
 
+/** The count's lines and totals as stored (another window took it over and counted there). */
+async function showStored(sessionId: number) {
+  const d = await call('counts.get', { sessionId });
+  if (!d.ok || useCounts.getState().session?.id !== sessionId) return;
+  useCounts.setState({ session: d.value.session, lines: byLine(d.value.lines) });
+}
+
 function applyChange(r: Result<{ lines: CountLine[]; removed: string[]; session: CountSession }>) {
   if (!r.ok) {
     useCounts.setState({ error: r.error });
+    const s = useCounts.getState().session;
+    if (s && r.error.params?.reason === 'count_taken_over') void showStored(s.id);
     return;
   }
   useCounts.setState((s) => {

@@ -231,6 +231,12 @@ const ScanCode = z
 /** Units one scan counts ("12, then scan"). */
 export const MAX_SCAN_QUANTITY = 100_000;
 
+/**
+ * The window that scans or edits (its id from counts.open): once another window took the count
+ * over, the old one is refused (count_taken_over). Callers that are no window (wd) leave it out.
+ */
+const Holder = () => z.string().min(1).max(64).optional();
+
 export const CountsInputs = {
   open: lazy(() =>
     z.strictObject({
@@ -267,10 +273,11 @@ export const CountsInputs = {
       station: z.string().max(100).optional(),
       /** Recount mode: the scan goes to the recount of a flagged line (refused for any other SKU). */
       recount: z.boolean().optional(),
+      holder: Holder(),
     }),
   ),
   /** The recount of a flagged line typed (0 when none is on the shelf). */
-  recountSet: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), sku: Code, quantity: Quantity })),
+  recountSet: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), sku: Code, quantity: Quantity, holder: Holder() })),
   /** Which of the first count and the recount is sent. */
   chooseRecount: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), sku: Code, choice: z.enum(['first', 'recount']) })),
   /** What to do with the stock that moved while the line was counted. */
@@ -281,9 +288,11 @@ export const CountsInputs = {
       choice: z.enum(['keep', 'subtract', 'recount']),
     }),
   ),
-  setLine: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), sku: Code, quantity: Quantity })),
-  removeLine: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), sku: Code })),
-  undo: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), steps: z.number().int().min(1).max(100).default(1) })),
+  setLine: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), sku: Code, quantity: Quantity, holder: Holder() })),
+  removeLine: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), sku: Code, holder: Holder() })),
+  undo: lazy(() =>
+    z.strictObject({ sessionId: z.number().int().positive(), steps: z.number().int().min(1).max(100).default(1), holder: Holder() }),
+  ),
   assign: lazy(() =>
     z.strictObject({
       sessionId: z.number().int().positive(),
@@ -293,6 +302,7 @@ export const CountsInputs = {
       own: z.boolean().default(false),
       /** The SKU is not in the catalogue and the worker confirmed it anyway (a typo must not be remembered silently). */
       confirmed: z.boolean().default(false),
+      holder: Holder(),
     }),
   ),
   review: lazy(() =>

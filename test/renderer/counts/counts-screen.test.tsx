@@ -132,7 +132,12 @@ describe('counts screen', () => {
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'A-01' })));
     fireEvent.change(screen.getByTestId('next-quantity'), { target: { value: '12' } });
     await typeCode('8690345727803');
-    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toEqual({ sessionId: 1, code: '8690345727803', quantity: 12 });
+    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toEqual({
+      sessionId: 1,
+      code: '8690345727803',
+      quantity: 12,
+      holder: expect.any(String) as string,
+    });
     const card = screen.getByTestId('last-scan');
     expect(card.dataset.outcome).toBe('counted');
     expect(within(card).getByText('+12 → 12')).toBeTruthy();
@@ -348,7 +353,12 @@ describe('counts screen', () => {
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(screen.queryByTestId('next-times')).toBeNull();
-    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toEqual({ sessionId: 1, code: '8690345727803', quantity: 12 });
+    expect(bridge.calls.find((c) => c.method === 'counts.scan')?.input).toEqual({
+      sessionId: 1,
+      code: '8690345727803',
+      quantity: 12,
+      holder: expect.any(String) as string,
+    });
     expect(within(screen.getByTestId('last-scan')).getByText('+12 → 12')).toBeTruthy();
   });
 

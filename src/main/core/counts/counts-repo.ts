@@ -70,6 +70,29 @@ export function createCountsRepo(ws: Workspace) {
       return toSession(c.s.session.get(sessionId)!);
     },
 
+    /**
+     * A window's scan or edit goes ahead only while no other running window of this PC holds the
+     * count (it was taken over there: count_taken_over, nothing is counted twice). A count nobody
+     * holds, or held by a window of an app that has ended, becomes this window's. Runs `fn` inside
+     * the same transaction as the check. Without a holder (wd, the trusted caller) `fn` just runs.
+     */
+    asHolder<T>(sessionId: number, holder: string | undefined, fn: () => T): T {
+      if (!holder) return fn();
+      return c.db.transaction((): T => {
+        const row = c.openSession(sessionId);
+        const mine = holdOf(holder);
+        if (row.holder !== mine) {
+          if (row.holder && heldByRunningApp(row.holder))
+            throw new AppError('conflict', `the count of ${row.storage_code} was taken over by another window of this PC`, {
+              reason: 'count_taken_over',
+              storageCode: row.storage_code,
+            });
+          c.s.hold.run(mine, c.now(), sessionId);
+        }
+        return fn();
+      })();
+    },
+
     detail(id: number): CountDetail {
       const row = c.s.session.get(id);
       if (!row) throw new AppError('not_found', `no count ${id}`, { reason: 'count_not_found' });

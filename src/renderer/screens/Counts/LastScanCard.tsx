@@ -37,7 +37,9 @@ export function LastScanCard() {
   if (last.outcome === 'failed') {
     // Refused for a reason that says what to do (a shelf's label, a product not to recount): not
     // "scan it again once the problem is solved", and no "some of the data is not valid" above it.
-    const refused = last.error?.code === 'invalid_input' && typeof last.error.params?.reason === 'string';
+    const refused =
+      (last.error?.code === 'invalid_input' && typeof last.error.params?.reason === 'string') ||
+      last.error?.params?.reason === 'count_taken_over';
     return (
       <section
         className="last-scan last-scan-bad"
