@@ -87,6 +87,9 @@ describe('recount on variance (issue 18.3)', () => {
     expect(r.blocked).toBe(0);
     await t.call('counts.push', { sessionId: id, confirmed: true });
     expect(await lastBody()).toEqual({ 'SKU-1': 12, 'SKU-2': 110 });
+    // Recent counts shows what was sent (12 + 110), not the first count (17 + 110) (issue 46 item 6).
+    const [h] = await t.call('counts.history', { storageCode: 'A-01', limit: 1 });
+    expect(h).toMatchObject({ id, totalUnits: 127, lineCount: 2, sentUnits: 122, recounted: 1 });
 
     // The choice is in the event log and in the export, next to the first count.
     const events = t.core.ctx

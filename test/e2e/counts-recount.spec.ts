@@ -60,6 +60,8 @@ test.describe('recount on variance (issue 18.3)', () => {
     await expect(send).toBeDisabled();
     await page.getByRole('button', { name: 'Send the recount (12)' }).click();
     await expect(page.getByTestId('send-RAF-1')).toHaveText('12');
+    // The change is that of what will be sent: 12 against 10 (it said +7, the first count's).
+    await expect(page.getByTestId('change-RAF-1')).toHaveText('+2');
     await expect(send).toBeEnabled();
     await send.click();
     await expect
@@ -67,5 +69,10 @@ test.describe('recount on variance (issue 18.3)', () => {
         async () => ((await app.admin('inventory')) as { items: { sku: string; qty: number }[] }).items.find((i) => i.sku === 'RAF-1')?.qty,
       )
       .toBe(12);
+    // Recent counts lists the count with what it sent (12 units), not the first count's 17.
+    await page.getByRole('button', { name: 'Count another storage code' }).click();
+    const latest = page.getByTestId('count-history').getByRole('row').first();
+    await expect(latest).toContainText('12 units');
+    await expect(latest).not.toContainText('17 units');
   });
 });

@@ -21,6 +21,11 @@ export const CountSession = lazy(() =>
     /** History (issue 18): sent lines that were recounted, and whose stock moved during the count. */
     recounted: z.number().int().optional(),
     moved: z.number().int().optional(),
+    /**
+     * History of a sent count: the units it sent (the recount or the movement taken into account
+     * where the worker chose so; `totalUnits` is the first count). What _Recent counts_ shows.
+     */
+    sentUnits: z.number().int().optional(),
   }),
 );
 export type CountSession = z.infer<typeof CountSession>;

@@ -17,6 +17,8 @@ export interface SessionRow {
   held_at: string | null;
   recounted?: number;
   moved?: number;
+  /** History: the units a sent count sent (null for a count not sent). */
+  sent_units?: number | null;
 }
 
 export interface LineRow {
@@ -60,6 +62,7 @@ export const toSession = (r: SessionRow): CountSession => ({
   pushedAt: r.pushed_at,
   endedAt: r.ended_at,
   ...(r.recounted !== undefined ? { recounted: r.recounted, moved: r.moved ?? 0 } : {}),
+  ...(r.sent_units !== undefined && r.sent_units !== null ? { sentUnits: r.sent_units } : {}),
 });
 
 export const toLine = (r: LineRow): CountLine => ({

@@ -103,7 +103,10 @@ export function countStatements(db: Db) {
     history: db.prepare<{ code: string | null; limit: number }, SessionRow>(
       `SELECT s.*,
          (SELECT count(*) FROM count_lines l WHERE l.session_id = s.id AND l.recount_qty IS NOT NULL) AS recounted,
-         (SELECT count(*) FROM count_lines l WHERE l.session_id = s.id AND l.moved_units <> 0) AS moved
+         (SELECT count(*) FROM count_lines l WHERE l.session_id = s.id AND l.moved_units <> 0) AS moved,
+         CASE WHEN s.state = 'pushed'
+           THEN (SELECT coalesce(sum(coalesce(l.sent_qty, l.quantity)), 0) FROM count_lines l WHERE l.session_id = s.id)
+         END AS sent_units
        FROM count_sessions s WHERE (@code IS NULL OR s.storage_code = @code) ORDER BY s.id DESC LIMIT @limit`,
     ),
   };

@@ -38,7 +38,8 @@ export function CountHistoryTable({
                 t(`history.state.${h.state}`)
               )}
             </td>
-            <td>{t('units', { count: h.totalUnits })}</td>
+            {/* A sent count: the units it sent (a recount chosen, stock that moved), not the first count. */}
+            <td>{t('units', { count: h.sentUnits ?? h.totalUnits })}</td>
             <td>{t('linesCount', { count: h.lineCount })}</td>
             <td>{t('history.who', { user: h.userName ?? '—', station: h.station ?? '—' })}</td>
             <td>

@@ -15,6 +15,9 @@ import { useCounts } from '../../store/counts';
  * worker picks first count or recount), stock that moved while counting is shown with a choice,
  * and Send waits until every such line is settled. A sync runs first when the service answers.
  */
+/** A change with its sign: +2, -17, 0. */
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
+
 export function ReviewView({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('counts');
   const { review, reviewError, loadReview, push, session, syncing, startRecount } = useCounts(
@@ -114,7 +117,8 @@ export function ReviewView({ onBack }: { onBack: () => void }) {
                     <strong>{l.quantity}</strong>
                   </td>
                   <td>{l.previous ?? '—'}</td>
-                  <td>{l.previous === null ? '—' : `${l.quantity - l.previous > 0 ? '+' : ''}${l.quantity - l.previous}`}</td>
+                  {/* The change of what will be sent (the recount or the movement chosen), not of the first count. */}
+                  <td data-testid={`change-${l.sku}`}>{l.previous === null ? '—' : signed((l.send ?? l.quantity) - l.previous)}</td>
                   <td data-testid={`send-${l.sku}`}>{l.send ?? l.quantity}</td>
                   <td>
                     {l.risk ? (
