@@ -64,6 +64,7 @@ export const METHOD_NAMES = [
   'notifications.configureReceiver',
   'outbox.list',
   'outbox.retry',
+  'outbox.answers',
   'outbox.cancel',
   'outbox.counts',
   'outbox.sendNow',

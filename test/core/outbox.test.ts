@@ -100,6 +100,15 @@ describe('outbox', () => {
     await outbox.drain();
     expect(outbox.get(bad)?.state).toBe('sent');
     expect(outbox.get(held)?.state).toBe('sent');
+    // Each try's answer stays in the write's history after the resend (issue 46 item 9): the
+    // refusal that named the SKU is not overwritten by the acceptance.
+    const answers = await t.call('outbox.answers', { id: bad });
+    expect(answers.map((a) => [a.attempt, a.status, a.error?.params?.said ?? null])).toEqual([
+      [1, 400, 'Bazı ürünler bulunamadı: NOPE ürünü bulunamadı'],
+      [2, 200, null],
+    ]);
+    expect(answers[0]!.body).toContain('NOPE ürünü bulunamadı');
+    expect(Date.parse(answers[0]!.at)).not.toBeNaN();
   });
 
   it('lets the writes behind a refused one go when it is cancelled', async () => {

@@ -33,7 +33,11 @@ export function describeError(t: TFunction, error: AppErrorShape): { title: stri
   if ((typeof p.status === 'number' || typeof p.status === 'string') && error.code !== 'bad_response') {
     const status = String(p.status);
     const key = isKnownStatus(status) ? status : status.startsWith('5') ? '5xx' : null;
-    return { title, why: key ? t(`errors:http.${key}`) : t('errors:http.refused', { status }) };
+    const base = key ? t(`errors:http.${key}`) : t('errors:http.refused', { status });
+    // The service's own words (a refused write: which SKU or storage code) are the only thing that
+    // says what is wrong: shown, in the worker's language around them, never only under details.
+    const said = typeof p.said === 'string' && p.said.trim() ? p.said.trim() : null;
+    return { title, why: said ? t('errors:http.said', { base, said }) : base };
   }
   // The outbox's own reasons (blocked behind a refused write, answer not yet recorded).
   if (typeof p.reason === 'string') {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { OutboxItem, OutboxState } from '../../shared/domain/outbox';
+import type { OutboxAnswer, OutboxItem, OutboxState } from '../../shared/domain/outbox';
 import type { AppErrorShape } from '../../shared/result';
 import { call, subscribe } from '../bridge/api';
 import { csvWords, type CsvStyle } from '../../shared/csv/words';
@@ -31,6 +31,10 @@ interface OutboxStore {
   cancel: (id: number) => Promise<boolean | null>;
   /** An administrator's choice for the writes made for the connection's previous address: how many changed, or null. */
   resolveMoved: (action: 'send' | 'cancel') => Promise<number | null>;
+  /** Every try's answer of the open write (oldest first), by write id. */
+  answers: Record<number, OutboxAnswer[]>;
+  /** Reads a write's tries' answers (after each change of the write: a resend adds one). */
+  loadAnswers: (id: number) => Promise<void>;
   /** Starts following outbox changes; returns the unsubscribe. */
   watch: () => () => void;
 }
@@ -40,6 +44,13 @@ export const useOutbox = create<OutboxStore>()((set, get) => ({
   items: [],
   openId: null,
   error: null,
+
+  answers: {},
+
+  async loadAnswers(id) {
+    const r = await call('outbox.answers', { id });
+    if (r.ok) set((st) => ({ answers: { ...st.answers, [id]: r.value } }));
+  },
 
   async load() {
     const states = statesOf[get().filter];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OutboxCounts, OutboxItem, OutboxListInput } from '../domain/outbox';
+import { OutboxAnswer, OutboxCounts, OutboxItem, OutboxListInput } from '../domain/outbox';
 import { Empty } from '../domain/common';
 import { method } from './define';
 import { lazy } from '../lazy';
@@ -37,6 +37,11 @@ export const outboxMethods = {
   'outbox.resolveMoved': method(
     lazy(() => z.strictObject({ action: z.enum(['send', 'cancel']), ids: z.array(z.number().int().positive()).max(1000).optional() })),
     lazy(() => z.object({ resolved: z.number().int() })),
+  ),
+  /** Every try's answer of one write, oldest first (what the service said each time, after resends too). */
+  'outbox.answers': method(
+    lazy(() => z.strictObject({ id: z.number().int().positive() })),
+    lazy(() => z.array(OutboxAnswer)),
   ),
   /** Gives up a write that has not been sent. */
   'outbox.cancel': method(

@@ -45,6 +45,22 @@ export const OutboxItem = lazy(() =>
 );
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
+/** One try's answer of a write (oldest first): kept after later tries change the write's last answer. */
+export const OutboxAnswer = lazy(() =>
+  z.object({
+    /** The try's number (1 = the first). */
+    attempt: z.number().int(),
+    at: Instant,
+    /** The answer code; null when no answer came (the network, a time-out). */
+    status: z.number().int().nullable(),
+    /** What the service answered (truncated to 20 000 characters). */
+    body: z.string().nullable(),
+    /** What the answer meant when it was not accepted (the service's own words in params.said). */
+    error: AppErrorSchema.nullable(),
+  }),
+);
+export type OutboxAnswer = z.infer<typeof OutboxAnswer>;
+
 export const OutboxListInput = lazy(() =>
   z.strictObject({
     states: z.array(OutboxState).max(5).optional(),

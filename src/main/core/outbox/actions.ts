@@ -19,15 +19,24 @@ export function applyOutcome(
   ws.db.transaction(() => {
     switch (outcome.kind) {
       case 'sent':
-        if (s.sent.run(outcome.status, outcome.body, iso, iso, row.id).changes === 1)
+        if (s.sent.run(outcome.status, outcome.body, iso, iso, row.id).changes === 1) {
+          s.answer.run(iso, outcome.status, outcome.body, null, row.id);
           sender?.afterSent?.(JSON.parse(row.payload), outcome.res, ws);
+        }
         break;
-      case 'failed':
-        s.failed.run(outcome.status, outcome.body, JSON.stringify(outcome.error), iso, row.id);
+      case 'failed': {
+        const error = JSON.stringify(outcome.error);
+        // Each try's answer is kept (outbox_answers): the row keeps only the last one.
+        if (s.failed.run(outcome.status, outcome.body, error, iso, row.id).changes === 1)
+          s.answer.run(iso, outcome.status, outcome.body, error, row.id);
         break;
-      case 'later':
-        s.later.run(now + outcome.delay, JSON.stringify(outcome.error), outcome.status ?? null, outcome.body ?? null, iso, row.id);
+      }
+      case 'later': {
+        const error = JSON.stringify(outcome.error);
+        if (s.later.run(now + outcome.delay, error, outcome.status ?? null, outcome.body ?? null, iso, row.id).changes === 1)
+          s.answer.run(iso, outcome.status ?? null, outcome.body ?? null, error, row.id);
         break;
+      }
       case 'paused':
         s.paused.run(JSON.stringify(outcome.error), iso, row.id);
         break;

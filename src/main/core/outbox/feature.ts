@@ -14,6 +14,7 @@ export const outboxFeature: Feature = {
       await outbox.drain();
       return { skipped: outbox.lastDrainSkipped(), items: ids.map((id) => outbox.get(id)).filter((i) => i !== null) };
     },
+    'outbox.answers': ({ id }) => outboxOf(ctx.workspace(), ctx).answers(id),
     'outbox.cancel': ({ id }) => ({ cancelled: outboxOf(ctx.workspace(), ctx).cancel(id) }),
     'outbox.resolveMoved': ({ action, ids }) => ({ resolved: outboxOf(ctx.workspace(), ctx).resolveMoved(action, ids) }),
   }),

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { OutboxItem, OutboxState } from '../../../shared/domain/outbox';
+import type { OutboxAnswer, OutboxItem, OutboxState } from '../../../shared/domain/outbox';
 import type { AppErrorShape } from '../../../shared/result';
 import { nodeCrypto } from '../builtins';
 import type { Clock } from '../clock';
@@ -139,6 +139,17 @@ export class Outbox {
   get(id: number): OutboxItem | null {
     const r = this.s.get.get(id);
     return r ? this.unrecorded.overlay(toItem({ ...r, blocked_by: this.order.blockerOf(r) }, this.order.movedFrom(r))) : null;
+  }
+
+  /** Every try's answer of a write, oldest first (kept after later tries; migration 024). */
+  answers(id: number): OutboxAnswer[] {
+    return this.s.answers.all(id).map((a) => ({
+      attempt: a.attempt,
+      at: a.at,
+      status: a.status,
+      body: a.body,
+      error: a.error ? (JSON.parse(a.error) as AppErrorShape) : null,
+    }));
   }
 
   /** How many unsent writes were made for another service than the connection's (held). */

@@ -119,6 +119,13 @@ export function prepareOutbox(db: Db) {
     paused: db.prepare<[string, string, number]>(
       "UPDATE outbox SET state = 'pending', last_error = ?, updated_at = ? WHERE id = ? AND state IN ('sending', 'pending')",
     ),
+    /** A try's answer, kept after the row's last answer changes (migration 024); attempt = the row's tries after it. */
+    answer: db.prepare<[string, number | null, string | null, string | null, number]>(
+      'INSERT INTO outbox_answers (outbox_id, attempt, at, status, body, error) SELECT id, attempts, ?, ?, ?, ? FROM outbox WHERE id = ?',
+    ),
+    answers: db.prepare<[number], { attempt: number; at: string; status: number | null; body: string | null; error: string | null }>(
+      'SELECT attempt, at, status, body, error FROM outbox_answers WHERE outbox_id = ? ORDER BY id',
+    ),
     sending: db.prepare<[], { id: number; updated_at: string }>("SELECT id, updated_at FROM outbox WHERE state = 'sending'"),
     recover: db.prepare<[number]>("UPDATE outbox SET state = 'pending' WHERE id = ? AND state = 'sending'"),
     unknown: db.prepare<[string, string, number]>(

@@ -300,6 +300,7 @@ function OutboxDetail({ item }: { item: OutboxItem }) {
           <ErrorText error={item.lastError} />
         </>
       ) : null}
+      <OutboxAnswers item={item} />
       <h3>{t('detail.answer')}</h3>
       {item.responseStatus !== null ? <p>{t('detail.status', { status: item.responseStatus })}</p> : null}
       {item.responseBody ? <pre className="response-body">{item.responseBody}</pre> : <p className="hint">{t('detail.noAnswer')}</p>}
@@ -354,5 +355,39 @@ function OutboxDetail({ item }: { item: OutboxItem }) {
         </div>
       </Dialog>
     </article>
+  );
+}
+
+/**
+ * Every try's answer, oldest first: a refusal that named the wrong SKU stays readable after the
+ * write was sent again (the detail below shows only the last answer).
+ */
+function OutboxAnswers({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation('outbox');
+  const { answers, loadAnswers } = useOutbox(useShallow((s) => ({ answers: s.answers[item.id], loadAnswers: s.loadAnswers })));
+  // Read again whenever the write changes (a resend's answer, a state).
+  useEffect(() => {
+    void loadAnswers(item.id);
+  }, [item.id, item.attempts, item.state, loadAnswers]);
+  if (!answers || answers.length === 0) return null;
+  return (
+    <>
+      <h3>{t('detail.tries')}</h3>
+      <ol className="plain outbox-answers" data-testid="outbox-answers">
+        {answers.map((a) => (
+          <li key={`${a.attempt}-${a.at}`}>
+            <strong>{t('detail.try', { attempt: a.attempt, time: formatDateTime(a.at) })}</strong>
+            {a.status !== null ? <> · {t('detail.status', { status: a.status })}</> : null}
+            {a.error ? <ErrorText error={a.error} quiet /> : <span> · {t('detail.accepted')}</span>}
+            {a.body ? (
+              <details>
+                <summary>{t('detail.answerBody')}</summary>
+                <pre className="response-body">{a.body}</pre>
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

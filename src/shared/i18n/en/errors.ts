@@ -125,6 +125,7 @@ export const errors = {
     other: '',
   },
   http: {
+    said: '{{base}} The service said: “{{said}}”',
     refused: 'The service did not accept it (answer code {{status}}).',
     '400': 'The service did not accept the data it was sent.',
     '401': 'The service did not accept the user name or password.',

@@ -27,6 +27,10 @@ export const outbox = {
   },
   group: { inventory: 'Storage code {{code}}', products: 'Product service' },
   detail: {
+    tries: 'Each try and its answer',
+    try: 'Try {{attempt}}, {{time}}',
+    accepted: 'accepted',
+    answerBody: 'What the service answered',
     title: 'Write {{id}}',
     request: 'What is sent',
     answer: 'What the service answered',

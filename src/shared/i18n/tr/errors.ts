@@ -128,6 +128,7 @@ export const errors: Shape<typeof en> = {
     other: '',
   },
   http: {
+    said: '{{base}} Servisin cevabı: “{{said}}”',
     refused: 'Servis bunu kabul etmedi (cevap kodu {{status}}).',
     '400': 'Servis gönderilen bilgiyi kabul etmedi.',
     '401': 'Servis kullanıcı adını ya da şifreyi kabul etmedi.',

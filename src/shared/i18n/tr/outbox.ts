@@ -30,6 +30,10 @@ export const outbox: Shape<typeof en> = {
   },
   group: { inventory: '{{code}} rafı', products: 'Ürün servisi' },
   detail: {
+    tries: 'Her deneme ve cevabı',
+    try: '{{attempt}}. deneme, {{time}}',
+    accepted: 'kabul edildi',
+    answerBody: 'Servisin cevabı',
     title: '{{id}} numaralı gönderim',
     request: 'Gönderilen',
     answer: 'Servisin cevabı',

@@ -19,6 +19,7 @@ import { m019IndexMerges } from './019-index-merges';
 import { m020Connection } from './020-connection';
 import { m021OutboxService } from './021-outbox-service';
 import { m023NameWords } from './023-name-words';
+import { m024OutboxAnswers } from './024-outbox-answers';
 
 /**
  * Migrations of a profile's workspace database (cache, counts, outbox ...). One workspace file per
@@ -46,4 +47,5 @@ export const workspaceMigrations: readonly Migration[] = [
   m020Connection,
   m021OutboxService,
   m023NameWords,
+  m024OutboxAnswers,
 ];
