@@ -31,6 +31,7 @@ test('a refusal shows the service’s words on the count and in the Outbox; ever
   const alert = batch.getByRole('alert');
   await expect(alert).toContainText(SAID);
   await expect(alert.getByText(SAID)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('refused-count-tr-1024x768.png') });
 
   // The Outbox: the same words in the write's detail.
   await page.getByRole('navigation').getByRole('button', { name: 'Gönderimler' }).click();
@@ -52,4 +53,5 @@ test('a refusal shows the service’s words on the count and in the Outbox; ever
   await expect(tries.nth(0)).toContainText(SAID);
   await expect(tries.nth(1)).toContainText('2. deneme');
   await expect(tries.nth(1)).toContainText('kabul edildi');
+  await page.screenshot({ path: test.info().outputPath('outbox-tries-tr-1024x768.png') });
 });

@@ -373,7 +373,7 @@ function OutboxAnswers({ item }: { item: OutboxItem }) {
   return (
     <>
       <h3>{t('detail.tries')}</h3>
-      <ol className="plain outbox-answers" data-testid="outbox-answers">
+      <ul className="plain outbox-answers" data-testid="outbox-answers">
         {answers.map((a) => (
           <li key={`${a.attempt}-${a.at}`}>
             <strong>{t('detail.try', { attempt: a.attempt, time: formatDateTime(a.at) })}</strong>
@@ -387,7 +387,7 @@ function OutboxAnswers({ item }: { item: OutboxItem }) {
             ) : null}
           </li>
         ))}
-      </ol>
+      </ul>
     </>
   );
 }

@@ -41,7 +41,7 @@ export const errors = {
     not_in_recount: '{{sku}} is not one of the lines to recount. Nothing was counted; scan only the products listed.',
     not_recounted: '{{sku}} has not been recounted yet.',
     count_taken_over:
-      'The count of {{storageCode}} was taken over by another window of this PC: nothing more is counted here. Continue in that window, or open {{storageCode}} again here and take the count back.',
+      'The count of {{storageCode}} was taken over by another window of this PC: nothing is counted here. Continue there, or open {{storageCode}} here again.',
     count_open_elsewhere:
       'The count of {{storageCode}} is already open in another window of this PC. Continue it there, or take it over here if that window was closed.',
     sync_running: 'A sync is already running. Wait for it to finish.',

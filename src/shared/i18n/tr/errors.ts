@@ -44,7 +44,7 @@ export const errors: Shape<typeof en> = {
     not_in_recount: '{{sku}} yeniden sayılacak satırlardan biri değil. Hiçbir şey sayılmadı; yalnızca listedeki ürünleri okutun.',
     not_recounted: '{{sku}} henüz yeniden sayılmadı.',
     count_taken_over:
-      '{{storageCode}} sayımı bu bilgisayarda başka bir pencereye alındı: burada artık sayılmıyor. O pencereden devam edin ya da {{storageCode}} kodunu burada yeniden açıp sayımı geri alın.',
+      '{{storageCode}} sayımı başka bir pencereye alındı: burada sayılmıyor. Oradan devam edin ya da {{storageCode}} kodunu burada yeniden açın.',
     count_open_elsewhere:
       '{{storageCode}} sayımı bu bilgisayarda başka bir pencerede açık. Oradan devam edin; o pencere kapandıysa sayımı buraya alın.',
     sync_running: 'Zaten bir eşitleme sürüyor. Bitmesini bekleyin.',
