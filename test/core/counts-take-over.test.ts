@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { productsOf } from '../../src/main/core/catalog/products-repo';
+import { HOLD_MS } from '../../src/main/core/counts/counts-repo';
 import { rig, type TestRig } from '../support/core';
 
 let t: TestRig;
@@ -26,6 +27,9 @@ describe('a count taken over by another window', () => {
       t.core.call('counts.setLine', { sessionId: id, sku: 'SKU-1', quantity: 99, holder: 'win-1' }),
       t.core.call('counts.removeLine', { sessionId: id, sku: 'SKU-1', holder: 'win-1' }),
       t.core.call('counts.undo', { sessionId: id, steps: 1, holder: 'win-1' }),
+      // Nor does it send the count or discard it under the window counting it now.
+      t.core.call('counts.push', { sessionId: id, holder: 'win-1' }),
+      t.core.call('counts.discard', { sessionId: id, holder: 'win-1' }),
     ]) {
       const r = await edit;
       expect(r.ok).toBe(false);
@@ -43,6 +47,14 @@ describe('a count taken over by another window', () => {
     expect(back.ok).toBe(false);
     // A caller that names no window (wd, the trusted caller) is not a window: it is not refused.
     expect((await t.call('counts.scan', { sessionId: id, code: EAN })).session.totalUnits).toBe(9);
+    // A holder idle for HOLD_MS (its window closed without letting go) holds nothing: the other window's scan is taken.
+    const old = new Date(Date.now() - HOLD_MS - 1000).toISOString();
+    t.core.ctx.workspace().db.prepare('UPDATE count_sessions SET held_at = ?, updated_at = ? WHERE id = ?').run(old, old, id);
+    expect((await t.call('counts.scan', { sessionId: id, code: EAN, holder: 'win-2' })).session.totalUnits).toBe(10);
+    expect((await t.core.call('counts.scan', { sessionId: id, code: EAN, holder: 'win-1' })).ok).toBe(false);
+    await t.call('counts.open', { storageCode: 'B-01', holder: 'win-1', takeOver: true });
+    // The window that holds it sends it.
+    expect((await t.call('counts.push', { sessionId: id, holder: 'win-1' })).session.state).toBe('pushed');
   });
 
   it('a window whose count nobody holds (released) takes the hold with its scan', async () => {

@@ -27,6 +27,11 @@ test.describe('who and when of a count (issue 18.4)', () => {
     await other.getByRole('button', { name: 'Take the count over here' }).click();
     await expect(other.getByTestId('count-totals')).toContainText('1 unit');
     await other.close();
+    // The first window's count was taken over (issue 46 item 5): it takes it back the same way.
+    await page.getByRole('button', { name: 'Count another storage code' }).click();
+    await page.getByRole('button', { name: 'A-01' }).click();
+    await page.getByRole('button', { name: 'Take the count over here' }).click();
+    await expect(page.getByTestId('count-totals')).toContainText('1 unit');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -308,7 +308,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async push(zeroMissing, confirmed) {
     const s = get().session;
     if (!s) return { ok: false, error: { code: 'not_found', message: '' } };
-    const r = await call('counts.push', { sessionId: s.id, zeroMissing, confirmed });
+    const r = await call('counts.push', { sessionId: s.id, zeroMissing, confirmed, holder: windowHolder() });
     if (r.ok) {
       set({ session: r.value.session, reviewError: null });
       // The lines as sent: the recount chosen, the SKUs set to 0 (the sending screen lists those).
@@ -324,7 +324,7 @@ export const useCounts = create<CountsState>()((set, get) => ({
   async discard() {
     const s = get().session;
     if (!s) return;
-    const r = await call('counts.discard', { sessionId: s.id });
+    const r = await call('counts.discard', { sessionId: s.id, holder: windowHolder() });
     if (r.ok) set({ session: null, lines: {}, last: null, review: null });
     else set({ error: r.error });
   },

@@ -83,7 +83,7 @@ export const countsMethods = {
     PushResult,
   ),
   'counts.discard': method(
-    lazy(() => CountsInputs.session),
+    lazy(() => CountsInputs.discard),
     CountSession,
   ),
   'counts.history': method(

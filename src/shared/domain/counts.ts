@@ -323,8 +323,10 @@ export const CountsInputs = {
       sessionId: z.number().int().positive(),
       zeroMissing: z.boolean().default(false),
       confirmed: z.boolean().default(false),
+      holder: Holder(),
     }),
   ),
+  discard: lazy(() => z.strictObject({ sessionId: z.number().int().positive(), holder: Holder() })),
   history: lazy(() => z.strictObject({ storageCode: StorageCode.optional(), limit: z.number().int().min(1).max(500).default(50) })),
 };
 

@@ -230,7 +230,12 @@ describe('counts screen', () => {
     fireEvent.click(screen.getByLabelText('I checked the lines marked above; send them.'));
     expect(send.getAttribute('aria-disabled')).toBe('false');
     await act(async () => fireEvent.click(send));
-    expect(bridge.calls.find((c) => c.method === 'counts.push')?.input).toEqual({ sessionId: 1, zeroMissing: false, confirmed: true });
+    expect(bridge.calls.find((c) => c.method === 'counts.push')?.input).toEqual({
+      sessionId: 1,
+      zeroMissing: false,
+      confirmed: true,
+      holder: expect.any(String) as string,
+    });
   });
 
   it('a scan right after picking a storage code counts in that count; it does not open another one', async () => {

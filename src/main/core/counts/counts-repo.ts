@@ -73,7 +73,8 @@ export function createCountsRepo(ws: Workspace) {
     /**
      * A window's scan or edit goes ahead only while no other running window of this PC holds the
      * count (it was taken over there: count_taken_over, nothing is counted twice). A count nobody
-     * holds, or held by a window of an app that has ended, becomes this window's. Runs `fn` inside
+     * holds, held by a window of an app that has ended or by a window idle for HOLD_MS, becomes
+     * this window's. Runs `fn` inside
      * the same transaction as the check. Without a holder (wd, the trusted caller) `fn` just runs.
      */
     asHolder<T>(sessionId: number, holder: string | undefined, fn: () => T): T {
@@ -82,7 +83,9 @@ export function createCountsRepo(ws: Workspace) {
         const row = c.openSession(sessionId);
         const mine = holdOf(holder);
         if (row.holder !== mine) {
-          if (row.holder && heldByRunningApp(row.holder))
+          // As when a count is opened: a window idle for HOLD_MS (closed without letting go) holds nothing.
+          const lastActive = Math.max(Date.parse(row.held_at ?? '') || 0, Date.parse(row.updated_at) || 0);
+          if (row.holder && heldByRunningApp(row.holder) && c.clock.now() - lastActive < HOLD_MS)
             throw new AppError('conflict', `the count of ${row.storage_code} was taken over by another window of this PC`, {
               reason: 'count_taken_over',
               storageCode: row.storage_code,

@@ -93,9 +93,15 @@ export const countsFeature: Feature = {
         const movements = refresh ? await refreshPackages(ws, ctx) : undefined;
         return { ...review(ws, sessionId, zeroMissing), ...(movements ? { movements } : {}) };
       },
-      'counts.push': ({ sessionId, zeroMissing, confirmed }) => push(ctx.workspace(), ctx, sessionId, zeroMissing, confirmed),
-      'counts.discard': ({ sessionId }) => {
+      'counts.push': ({ sessionId, zeroMissing, confirmed, holder }) => {
+        // Checked in the same turn as the push (synchronous): a window whose count was taken over
+        // neither sends it nor closes it under the window counting it now.
+        held(sessionId, holder, () => undefined);
+        return push(ctx.workspace(), ctx, sessionId, zeroMissing, confirmed);
+      },
+      'counts.discard': ({ sessionId, holder }) => {
         const counts = countsOf(ctx.workspace());
+        held(sessionId, holder, () => undefined);
         counts.requireOpen(sessionId);
         counts.setState(sessionId, 'discarded');
         return counts.session(sessionId);
