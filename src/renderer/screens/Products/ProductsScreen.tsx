@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { validateProductRequest } from '../../../shared/products/validate';
+import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { TechnicalDetails } from '../../components/TechnicalDetails';
 import { describeError } from '../../i18n/errors';
@@ -212,10 +213,17 @@ export function ProductsScreen() {
   );
 }
 
+const withoutSaid = (e: AppErrorShape): AppErrorShape => {
+  if (!e.params || !('said' in e.params)) return e;
+  const { said: _said, ...params } = e.params;
+  return { ...e, params };
+};
+
 /** A refused batch opened to be fixed: what the service said, and what happens to it on Send. */
 function FixingNote({ fixing }: { fixing: Fixing }) {
   const { t } = useTranslation();
-  const why = fixing.error ? describeError(t, fixing.error) : null;
+  // The service's words have a line of their own below (service-said): not twice.
+  const why = fixing.error ? describeError(t, withoutSaid(fixing.error)) : null;
   return (
     <div className="card warn-card" data-testid="fixing-note">
       <p>{t('products:editor.fixing', { name: fixing.label })}</p>
