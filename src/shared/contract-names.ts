@@ -95,6 +95,7 @@ export const EVENT_NAMES = [
   'notifications.receiverChanged',
   'outbox.changed',
   'app.setAside',
+  'counts.held',
 ] as const;
 
 /** `true` when A and B hold the same names; otherwise the names one has and the other lacks. */

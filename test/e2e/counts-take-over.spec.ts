@@ -35,6 +35,10 @@ for (const language of ['tr', 'en'] as const) {
       await other.getByRole('button', { name: 'B-01' }).click();
       await other.getByRole('button', { name: L.counts.history.takeOver }).click();
       await expect(other.getByTestId('count-totals')).toContainText(units(6));
+      // Window 1 is told at once, before anything is scanned there.
+      await expect(page.getByRole('alert').filter({ hasText: takenOver })).toBeInViewport();
+      await expect(page.getByTestId('manual-code')).toBeInViewport();
+      await page.screenshot({ path: test.info().outputPath(`taken-over-notice-${language}-1024x768.png`) });
       await scan(other, 'RAF-1');
       await expect(other.getByTestId('count-totals')).toContainText(units(7));
 

@@ -85,6 +85,8 @@ export interface CountsState {
   retryPush: (outboxId: number) => Promise<void>;
   exportCsv: (sessionId: number) => Promise<Result<{ filename: string; csv: string }>>;
   watchOutbox: () => () => void;
+  /** While counting: another window that opens this count takes it (the scans here are refused then). */
+  watchHolds: () => () => void;
 }
 
 /** The "set to 0" box of the review last loaded (choices reload the review as it is shown). */
@@ -378,6 +380,24 @@ export const useCounts = create<CountsState>()((set, get) => ({
   },
 
   exportCsv: (sessionId) => call('counts.export', { sessionId, timeZone: systemTimeZone() }),
+
+  watchHolds() {
+    return subscribe('counts.held', (e) => {
+      const s = get().session;
+      if (!s || s.id !== e.sessionId || s.state !== 'open' || e.holder === windowHolder()) return;
+      // Said at once (not only at the next scan), with the count as stored; the last scan's green
+      // card goes (it read as if counting went on here).
+      set({
+        last: null,
+        error: {
+          code: 'conflict',
+          message: `the count of ${e.storageCode} was taken over by another window of this PC`,
+          params: { reason: 'count_taken_over', storageCode: e.storageCode },
+        },
+      });
+      void showStored(s.id);
+    });
+  },
 
   /** Push results update live as the outbox sends. */
   watchOutbox() {

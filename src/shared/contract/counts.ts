@@ -100,4 +100,10 @@ export const countsMethods = {
   ),
 } as const;
 
-export const countsEvents = {} as const;
+export const countsEvents = {
+  /**
+   * A window opened a count (holder: that window's id): any other window showing it no longer holds
+   * it and shows what is stored (issue 46 item 5).
+   */
+  'counts.held': lazy(() => z.object({ sessionId: z.number().int(), storageCode: z.string(), holder: z.string() })),
+} as const;

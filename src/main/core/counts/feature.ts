@@ -39,11 +39,14 @@ export const countsFeature: Feature = {
               name: product.name ?? product.sku,
             });
         }
-        return countsOf(ws).open(
+        const opened = countsOf(ws).open(
           shelf,
           { userName: ctx.session.state().user, station: stationOf(ctx.settings.get().stationName) },
           { holder, takeOver },
         );
+        // Another window showing this count no longer holds it: it shows what is stored and why.
+        if (holder) ctx.bus.emit('counts.held', { sessionId: opened.session.id, storageCode: opened.session.storageCode, holder });
+        return opened;
       },
       'counts.options': () => countsOf(ctx.workspace()).options(),
       'counts.setOptions': (patch) => countsOf(ctx.workspace()).setOptions(patch),

@@ -9,7 +9,7 @@ import { useCounts } from '../../store/counts';
 import { useUi } from '../../store/ui';
 import { CommandNotice } from './CommandNotice';
 import { CountLines } from './CountLines';
-import { LastScanCard } from './LastScanCard';
+import { LastScanCard, takenOver } from './LastScanCard';
 import { RecountBanner } from './RecountBanner';
 
 export function CountingView({ pending, onScan, onReview }: { pending: number; onScan: (code: string) => void; onReview: () => void }) {
@@ -20,15 +20,19 @@ export function CountingView({ pending, onScan, onReview }: { pending: number; o
       session: s.session,
       error: s.error,
       // A scan that was not stored: the card says why already (twice, it pushed the fields away).
-      errorOnCard: s.error !== null && s.last?.outcome === 'failed' && s.last.error === s.error,
+      errorOnCard:
+        s.error !== null && ((s.last?.outcome === 'failed' && s.last.error === s.error) || (s.last === null && takenOver(s.error))),
       nextQuantity: s.nextQuantity,
       setNextQuantity: s.setNextQuantity,
       undo: s.undo,
       discard: s.discard,
       exportCsv: s.exportCsv,
       closeSession: s.closeSession,
+      watchHolds: s.watchHolds,
     })),
   );
+  const { watchHolds } = c;
+  useEffect(() => watchHolds(), [watchHolds]);
   const [manual, setManual] = useState('');
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const { setNextQuantity } = c;

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import type { AppErrorShape } from '../../../shared/result';
 import { ErrorText } from '../../components/ErrorText';
 import { useCounts } from '../../store/counts';
 import { Gs1ScanFacts, ScanProblemText } from './Gs1Facts';
@@ -10,10 +11,13 @@ import { UnknownResolver } from './UnknownResolver';
 /** A code too long for the card (a garbled read of hundreds of characters): its start and end. */
 const shortCode = (code: string) => (code.length > 40 ? `${code.slice(0, 24)}…${code.slice(-12)}` : code);
 
+/** The count was taken over by another window of this PC (issue 46 item 5). */
+export const takenOver = (e: AppErrorShape | null) => e?.params?.reason === 'count_taken_over';
+
 export function LastScanCard() {
   const { t } = useTranslation(['counts', 'gs1']);
-  const { last, nextQuantity, counted } = useCounts(
-    useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity, counted: Object.keys(s.lines).length > 0 })),
+  const { last, nextQuantity, counted, error } = useCounts(
+    useShallow((s) => ({ last: s.last, nextQuantity: s.nextQuantity, counted: Object.keys(s.lines).length > 0, error: s.error })),
   );
   const next =
     nextQuantity !== null ? (
@@ -22,6 +26,14 @@ export function LastScanCard() {
       </div>
     ) : null;
 
+  if (!last && takenOver(error)) {
+    // Another window took the count over: said where the worker looks, instead of "scan the next item".
+    return (
+      <section className="last-scan last-scan-bad" aria-label={t('last.title')} data-testid="last-scan" data-outcome="taken_over">
+        <ErrorText error={error} reasonOnly />
+      </section>
+    );
+  }
   if (!last) {
     return (
       <section className="last-scan last-scan-none" aria-label={t('last.title')} data-testid="last-scan">
