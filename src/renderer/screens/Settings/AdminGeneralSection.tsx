@@ -71,7 +71,7 @@ export function AdminGeneralSection() {
         </button>
       ) : null}
       <StationNameField />
-      <label className="field field-inline">
+      <label className="check">
         <input
           type="checkbox"
           checked={settings.exportCodes}
