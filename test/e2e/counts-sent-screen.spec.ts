@@ -95,6 +95,11 @@ test('after sending the recount, the sending screen shows the quantity that was 
   await page.getByRole('button', { name: 'Başka bir depo kodu say' }).click();
   // Both counts listed (the list is read again as the screen opens), the newest first.
   await expect(page.getByTestId('count-history').getByRole('button', { name: /sayımı aç$/ })).toHaveCount(2);
+  // Listed with what it sent, 16 units (12 + 4), not the first count's 21 (issue 46 item 6).
+  const latest = page.getByTestId('count-history').getByRole('row').first();
+  await expect(latest).toContainText('16 adet');
+  await expect(latest).not.toContainText('21 adet');
+  await page.screenshot({ path: test.info().outputPath('recent-counts-tr-1024x768.png') });
   await page
     .getByTestId('count-history')
     .getByRole('button', { name: /sayımı aç$/ })
