@@ -114,7 +114,8 @@ test('after sending the recount, the sending screen shows the quantity that was 
     .split('\r\n')
     .find((l) => l.startsWith(`A-01;${ATKI.sku};`))!
     .split(';');
-  expect([csvRow[4], csvRow[11], csvRow[12], csvRow[15]]).toEqual(['17', '12', 'recount', '12']);
+  // The choice in the screens' language (issue 46 item 12).
+  expect([csvRow[4], csvRow[11], csvRow[12], csvRow[15]]).toEqual(['17', '12', 'Yeniden sayım', '12']);
 });
 
 test('a count sent with "set these to 0" lists the zeroed SKU, as 0, on its sending screen', async ({ page, app }) => {

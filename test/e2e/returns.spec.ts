@@ -67,11 +67,12 @@ test('offline returns desk: scan a label, inspect, mark done, restart, export', 
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
   const [head, ...rows] = csv.trim().split('\r\n');
-  expect(head).toContain('condition');
+  // Columns and values in the screens' language (issue 46 item 12; exportCodes keeps the codes).
+  expect(head).toContain(';Condition;');
   expect(rows.length).toBe(r!.lines.reduce((n, l) => n + l.itemLines.length, 0));
   expect(rows[0]).toContain(`${r!.id};`);
-  expect(rows[0]).toContain(';damaged;');
-  expect(rows[1]).toContain(';missing;');
+  expect(rows[0]).toContain(';Damaged;');
+  expect(rows[1]).toContain(';Missing;');
   expect(rows[0]).toContain('Bir ürün eksik, diğeri hasarlı');
 
   // The list's rows follow the language (their words are kept per language, not per row).
