@@ -46,6 +46,9 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          // A test that renders the whole app took over vitest's 5 s on a loaded machine
+          // (outbox/moved-writes); the bound is for a test that hangs, not a timing.
+          testTimeout: 15_000,
           // Fails a test whose fake bridge answered outside the contract (test/renderer/fake-bridge.ts).
           setupFiles: ['test/renderer/setup.ts'],
         },

@@ -27,7 +27,13 @@ function setup() {
   const bridge = fakeBridge({
     'products.drafts': () => [],
     'products.history': () => [],
-    'products.saveDraft': (input) => ({ id: 1, name: (input as { name: string }).name, kind: 'single', updatedAt: 'x', state: null }),
+    'products.saveDraft': (input) => ({
+      id: 1,
+      name: (input as { name: string }).name,
+      kind: 'single',
+      updatedAt: '2026-11-22T10:00:00Z',
+      state: null,
+    }),
     'products.send': () => ({ ok: true, problems: [], warnings: [], batches: [{ id: 1, outboxId: 1, records: 9 }] }),
   });
   setBridgeForTests(bridge.api);
