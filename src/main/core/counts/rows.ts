@@ -1,4 +1,5 @@
 import type { CountLine, CountSession } from '../../../shared/domain/counts';
+import type { FoldEvent } from './fold';
 
 /** Rows of the count tables (migrations 003, 005, 012 …) and their domain objects. */
 export interface SessionRow {
@@ -34,15 +35,9 @@ export interface LineRow {
   sent_qty: number | null;
 }
 
-export interface EventRow {
-  id: number;
-  kind: string;
-  raw_code: string | null;
-  sku: string | null;
-  delta: number;
-  quantity: number | null;
+/** A row of scan_events as the repository reads it: what the fold reads, and more. */
+export interface EventRow extends Omit<FoldEvent, 'undone'> {
   prev_quantity: number | null;
-  resolution: string | null;
   at: string;
   lot?: string | null;
   expiry?: string | null;
