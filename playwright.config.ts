@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './test/support/chromium-args';
 
 /**
  * End-to-end tests: the real renderer in Debian's Chromium, served by the web host, against the
@@ -18,15 +19,7 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: process.env.WD_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
     viewport: { width: 1280, height: 860 },
     screenshot: 'only-on-failure',
