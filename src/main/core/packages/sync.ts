@@ -11,28 +11,21 @@ import {
 import type { CoreContext } from '../context';
 import { AppError, errorShape } from '../errors';
 import type { Workspace } from '../workspace';
-import { IDLE_SLICE_BUDGET_MS, newSliceSizer, SLICE_BUDGET_MS, storeSliced } from './ingest';
 import { PageReader } from './page-reader';
-import { fetchPage, type FetchedPage, type PageFetchEnv } from './fetch-page';
+import { fetchPage, type PageFetchEnv } from './fetch-page';
 import { packagesOf } from './packages-repo';
 
 export { PAGE_TIMEOUT_MS, READ_BUDGET_MS } from './fetch-page';
-import { prepareSyncRuns, RECORDS_SKIPPED, SKIPPED_RETRY_WITHIN_MS, type RunRow, type SyncRuns } from './sync-runs';
+import { prepareSyncRuns, SKIPPED_RETRY_WITHIN_MS, type RunRow, type SyncRuns } from './sync-runs';
+import { runPages, type PagesEnv, type SyncOptions } from './sync-pages';
+
+export { PAGE_CONCURRENCY, type SyncOptions } from './sync-pages';
 
 const DAY = 86_400_000;
-/**
- * Pages fetched at the same time: enough to hide latency, few enough to be gentle with the service.
- * With three, the core's thread waited for pages (7.7 s of a 39.7 s sync of 120,000 packages):
- * between two pages of one fetcher lie the request, the page reader's turn and the page's slice.
- * Five: built `wd sync` of 120,000 packages, five interleaved pairs, 28.1 against 34.7 s (medians).
- */
-export const PAGE_CONCURRENCY = 5;
 /** Unfinished runs younger than this are resumed before a new run starts. */
 const RESUME_WITHIN_MS = 2 * DAY;
 /** How long after somebody's last scan of a package or a return the sync keeps its slices short (ingest.ts, SLICE_BUDGET_MS). */
 export const SCANNING_MS = 5 * 60_000;
-/** Upper bound of pages in one window when the service sends no totals (1 000 000 packages at 100 a page). */
-const MAX_PAGES_WITHOUT_TOTALS = 10_000;
 
 const idle: SyncProgress = {
   state: 'idle',
@@ -71,21 +64,13 @@ export class PackageSync {
   private readonly repo;
   private readonly runs: SyncRuns;
   private readonly pageEnv: PageFetchEnv;
+  /** What a run's pages are fetched and stored with (sync-pages.ts). */
+  private readonly pagesEnv: PagesEnv;
 
   constructor(
     private ws: Workspace,
     private ctx: CoreContext,
-    private opts: {
-      retryBaseMs?: number;
-      attempts?: number;
-      sleep?: (ms: number) => Promise<void>;
-      /** The log length that makes the sync wait for a checkpoint (workspace.makeLogRoom; tests set it low). */
-      logLimitFrames?: number;
-      /** The clock slices are timed with (storeSliced; tests step it). */
-      now?: () => number;
-      /** Told the rows of each slice once it committed (storeSliced; tests). */
-      onSlice?: (rows: number) => void;
-    } = {},
+    private opts: SyncOptions = {},
   ) {
     this.repo = packagesOf(ws);
     this.runs = prepareSyncRuns(ws.db);
@@ -99,6 +84,20 @@ export class PackageSync {
       readerGone: () => {
         this.reader = null;
       },
+    };
+    this.pagesEnv = {
+      ws,
+      ctx,
+      opts,
+      runs: this.runs,
+      repo: this.repo,
+      fetchPage: (run, page) => fetchPage(this.pageEnv, run, page),
+      scanning: () => this.scanning(),
+      noteSkipped: (kind, page, records) => this.noteSkipped(kind, page, records),
+      progress: () => this.progress,
+      setProgress: (p) => this.setProgress(p),
+      skippedSoFar: () => this.skippedSoFar(),
+      emitChanged: (force) => this.emitChanged(force),
     };
   }
 
@@ -185,7 +184,7 @@ export class PackageSync {
           }
           // A run of another window that failed earlier is finished first, from the page where it
           // stopped. If it fails again, the new run below still runs (and reports its own trouble).
-          await this.runPages(leftover, k, true).catch(() => undefined);
+          await runPages(this.pagesEnv, leftover, k, true).catch(() => undefined);
         }
         const pageSize = this.ws.profile.pageSize;
         const runId = Number(this.runs.insertRun.run(kind, start, to, pageSize, this.ctx.clock.iso()).lastInsertRowid);
@@ -201,12 +200,12 @@ export class PackageSync {
           fetched: 0,
           started_at: this.ctx.clock.iso(),
         };
-        const first = await this.runPages(run, k, false);
+        const first = await runPages(this.pagesEnv, run, k, false);
         if (first.drifted || first.short) {
           // The list changed under us (its total, or packages moved between pages with the total
           // unchanged): page the window once more so nothing slipped between pages.
           const again = Number(this.runs.insertRun.run(kind, start, to, pageSize, this.ctx.clock.iso()).lastInsertRowid);
-          const second = await this.runPages({ ...run, id: again }, k, false);
+          const second = await runPages(this.pagesEnv, { ...run, id: again }, k, false);
           if (second.short && second.expected !== null) {
             throw new AppError(
               'bad_response',
@@ -234,177 +233,6 @@ export class PackageSync {
       this.reader = null;
       await reader?.close();
     }
-  }
-
-  /**
-   * Fetches and stores the pages of one run that are not stored yet. Says whether the list moved
-   * (its total drifted, a package came on two pages, the first or last page changed meanwhile),
-   * and whether fewer distinct packages came than the total announced (`short`, only known when
-   * every page was fetched in this pass).
-   */
-  private async runPages(
-    run: RunRow,
-    k: SyncReport['kinds'][number],
-    resumed: boolean,
-  ): Promise<{ drifted: boolean; short: boolean; /** distinct packages of this pass */ seen: Set<number>; expected: number | null }> {
-    const done = new Set(this.runs.pagesDone.all(run.id).map((r) => r.page));
-    const complete = done.size === 0;
-    /** Distinct packages of this pass. */
-    const pass = new Set<number>();
-    let drift = false;
-    let moved = false;
-    let pagesCounted = 0;
-    /** Records of this pass that could not be cached (they count towards the total, and are no package of `pass`). */
-    let passSkipped = 0;
-    /** What names the skipped records of this pass (skippedKey): a page of skipped records only is new when they are. */
-    const skippedSeen = new Set<string>();
-    /** Ids of the first and last page as first fetched, to see whether the list moved meanwhile. */
-    const edges = new Map<number, string>();
-    let totalPages = run.total_pages;
-    let totalResults = run.total_results;
-    const sizer = newSliceSizer();
-    /** Products learned by the pages stored so far (packages-repo.ts, ProductLearning). */
-    const learned = new Set<string>();
-    const store = async (page: number, fetched: FetchedPage) => {
-      edges.set(page, fetched.ids.join(','));
-      const now = this.ctx.clock.iso();
-      const learning = { known: learned, added: new Set<string>() };
-      const r = await storeSliced(
-        this.ws.db,
-        fetched.rows,
-        (slice) => this.repo.upsertRows(slice, now, undefined, learning),
-        // A page with records that were skipped is not recorded: a later sync asks for it again.
-        () => fetched.skipped.length === 0 && this.runs.insertPage.run(run.id, page, fetched.count, now),
-        // While somebody scans (a count is open, or a scan in the last SCANNING_MS), slices are
-        // short: a scan waits for one at most. Otherwise they are longer, and fewer commits store
-        // the page sooner. While a count is open they also wait for the disk themselves, so a
-        // scan's commit does not flush theirs (ingest.ts, cacheTransaction).
-        // Before a slice, the log is kept from growing without end (workspace.ts, makeLogRoom).
-        {
-          sizer,
-          now: this.opts.now,
-          budgetMs: () => (this.scanning() ? SLICE_BUDGET_MS : IDLE_SLICE_BUDGET_MS),
-          durable: () => this.repo.countOpen(),
-          onSlice: this.opts.onSlice,
-          room: () => this.ws.makeLogRoom(this.opts.logLimitFrames),
-          // The text and code indexes' segments are merged between slices, not in their commits
-          // (migration 019): a scan waits for one or the other, never both.
-          between: (budgetMs) => this.repo.mergeIndexes(budgetMs, this.opts.now),
-        },
-      );
-      // Every slice of the page committed: what they learned is learned.
-      for (const key of learning.added) learned.add(key);
-      let fresh = 0;
-      for (const id of fetched.ids) {
-        if (!pass.has(id)) fresh++;
-        pass.add(id);
-      }
-      pagesCounted += fetched.ids.length;
-      if (fetched.skipped.length > 0) {
-        // A page whose records were all skipped is no repeat of an earlier one when they are new
-        // (a service without totals: `fresh === 0` ends the pass, and the pages after it were never asked for).
-        for (const r of fetched.skipped) {
-          const key = skippedKey(r);
-          if (!skippedSeen.has(key)) fresh++;
-          skippedSeen.add(key);
-        }
-        passSkipped += fetched.skipped.length;
-        this.noteSkipped(run.kind, page, fetched.skipped);
-      }
-      done.add(page);
-      k.pages += 1;
-      k.fetched += fetched.count;
-      k.stored += r.inserted;
-      if (resumed) k.resumedPages += 1;
-      if (fetched.totalResults !== null && totalResults !== null && fetched.totalResults !== totalResults) drift = true;
-      this.setProgress({
-        ...this.progress,
-        kind: run.kind,
-        page: done.size,
-        totalPages,
-        // Packages of this kind so far (a run of returns after the orders starts again from 0).
-        fetched: (this.progress.kind === run.kind ? this.progress.fetched : 0) + fetched.count,
-        total: totalResults,
-        skipped: this.skippedSoFar(),
-      });
-      this.emitChanged(false);
-      return fresh;
-    };
-
-    try {
-      if (totalPages === null || !done.has(0)) {
-        const first = await this.fetchPage(run, 0);
-        totalResults = first.totalResults;
-        totalPages = first.totalPages ?? (first.totalResults !== null ? Math.ceil(first.totalResults / run.page_size) : null);
-        this.runs.updateRunTotals.run(totalPages, totalResults, run.id);
-        if (!done.has(0)) await store(0, first);
-      }
-      // The report's total is what the list announces for the asked window, once: a resumed
-      // run's window is another one, and a second pass replaces the first's.
-      if (!resumed) k.total = totalResults ?? 0;
-
-      if (totalPages === null) {
-        // No paging information: keep going until a short page, a page with nothing new (a
-        // service that ignores the page number) or as many packages as it announced.
-        for (let page = 1; page < MAX_PAGES_WITHOUT_TOTALS; page++) {
-          if (done.has(page)) continue;
-          const p = await this.fetchPage(run, page);
-          const fresh = await store(page, p);
-          if (p.count + p.skipped.length < run.page_size || fresh === 0) break;
-          if (totalResults !== null && pass.size >= totalResults) break;
-        }
-      } else {
-        const todo: number[] = [];
-        for (let page = 1; page < totalPages; page++) if (!done.has(page)) todo.push(page);
-        let failure = null as { error: unknown } | null; // set by the workers (a closure: not narrowed to null)
-        const worker = async () => {
-          while (todo.length > 0 && failure === null) {
-            const page = todo.shift()!;
-            try {
-              await store(page, await this.fetchPage(run, page));
-            } catch (e) {
-              // The cause wins over what followed from it: a session that ended closes the
-              // workspace, and a page stored after that fails on the closed database.
-              const first = failure as { error: unknown } | null;
-              if (first === null || (!(first.error instanceof AppError) && e instanceof AppError)) failure = { error: e };
-            }
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, todo.length) }, worker));
-        if (failure !== null) throw failure.error;
-        // Packages that leave the window while it is paged shift later pages: the total can stay
-        // the same (another package arrived) and one slips between two pages. Look at the first
-        // and last page again: when either changed, the caller pages the window once more.
-        if (complete && totalPages > 1) {
-          for (const page of [0, totalPages - 1]) {
-            const again = await this.fetchPage(run, page);
-            if (again.ids.join(',') !== edges.get(page)) moved = true;
-          }
-        }
-      }
-      // The log copied whole before the run is marked done, so this commit starts it again and
-      // cuts its file back (workspace.ts): a finished sync leaves no long log on the disk.
-      await this.ws.settleLog();
-      this.runs.finishRun.run('done', passSkipped > 0 ? RECORDS_SKIPPED : null, this.ctx.clock.iso(), run.id);
-      // A package on two pages also means the list moved.
-      if (pass.size < pagesCounted) moved = true;
-      const short = complete && totalResults !== null && pass.size + passSkipped < totalResults;
-      return { drifted: drift || moved, short, seen: pass, expected: totalResults };
-    } catch (e) {
-      // Signed out meanwhile (the session ended): the workspace is closed, the run stays unfinished
-      // and is resumed at the next sign-in.
-      if (!this.ws.db.open) throw e instanceof AppError ? e : new AppError('not_signed_in', 'the session ended during the sync');
-      // A run that paged its list to the end and skipped records (RECORDS_SKIPPED), asked again
-      // for their pages: it stays as it was. Marked failed it would be resumed for RESUME_WITHIN_MS
-      // of its start only (not SKIPPED_RETRY_WITHIN_MS), and no longer be a full sync (hadFullSync).
-      if (resumed && run.state === 'done') throw e;
-      this.runs.finishRun.run('failed', e instanceof Error ? e.message : String(e), this.ctx.clock.iso(), run.id);
-      throw e;
-    }
-  }
-
-  private fetchPage(run: RunRow, page: number): Promise<FetchedPage> {
-    return fetchPage(this.pageEnv, run, page);
   }
 
   /** Skipped records of this sync, each once (a window paged twice meets them twice). */
@@ -435,14 +263,6 @@ export class PackageSync {
     this.lastChangedEmit = now;
     this.ctx.bus.emit('packages.changed', { reason: 'sync' });
   }
-}
-
-/**
- * What names a skipped record across the pages of a pass: its id, else its order number, else its
- * place on its page and why (a service that ignores the page number sends the same again).
- */
-function skippedKey(r: SkippedRecord): string {
-  return r.id !== null ? `id:${r.id}` : r.orderNumber !== null ? `on:${r.orderNumber}` : `at:${r.record}:${r.reason}:${r.field ?? ''}`;
 }
 
 function parseDate(value: string, name: string): number {
