@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_BODY } from '../../../src/main/core/notifications/receiver';
+import { defaultLimits, MAX_BODY } from '../../../src/main/core/notifications/receiver';
 import { notificationsOf } from '../../../src/main/core/notifications/service';
 import { hookNames } from '../../../src/shared/service/webhooks';
 import { rig, type TestRig } from '../../support/core';
@@ -111,9 +111,12 @@ describe('notification receiver', () => {
     const s = await setup();
     const base = JSON.parse(sample('OrderPackageStatusChangedEvent')) as Record<string, unknown>;
     const statuses: number[] = [];
-    for (let batch = 0; batch < 20; batch++) {
-      const posts = Array.from({ length: 50 }, (_, i) =>
-        post(s.url!, JSON.stringify({ ...base, packageId: `BB_${batch * 50 + i}` }), bearer),
+    // As many at a time as one address may hold connections (defaultLimits.maxConnectionsPerAddress):
+    // the client keeps them open between batches and sends every batch over the same ones.
+    const share = defaultLimits.maxConnectionsPerAddress;
+    for (let sent = 0; sent < 1000; sent += share) {
+      const posts = Array.from({ length: Math.min(share, 1000 - sent) }, (_, i) =>
+        post(s.url!, JSON.stringify({ ...base, packageId: `BB_${sent + i}` }), bearer),
       );
       statuses.push(...(await Promise.all(posts)));
     }

@@ -21,8 +21,14 @@ export type Store = (n: PackageNotification) => Promise<void> | void;
 
 /** Limits against idle or abusive clients; tests shrink them and inject the clock. */
 export interface ReceiverLimits {
-  /** Open connections at most. At the cap the oldest idle one is closed for a new one; if none is idle, the new one is. */
+  /**
+   * Open connections at most. At the cap a new connection takes the place of one that is idle after
+   * a complete request (keep-alive) or has not finished its headers within `headersTimeoutMs`;
+   * never of one in the middle of a request or young and silent. If none is, the new one is closed.
+   */
   maxConnections: number;
+  /** Open connections per source address (an IPv6 /64) at most; one over it is closed at once. */
+  maxConnectionsPerAddress: number;
   /** Requests per source address per minute (a token bucket holding a minute's worth). */
   perAddressPerMinute: number;
   /** The request's headers must arrive within this (ms); a connection that sends nothing is closed after it. */
@@ -36,12 +42,36 @@ export interface ReceiverLimits {
 
 export const defaultLimits: ReceiverLimits = {
   maxConnections: 100,
+  maxConnectionsPerAddress: 16,
   perAddressPerMinute: 1200,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   now: clockOf().now,
 };
+
+/**
+ * Who a limit counts against: the address itself for IPv4 (also written as IPv4-mapped IPv6), the
+ * /64 network for IPv6 (one computer is given a whole /64; counting its addresses one by one would
+ * let it open as many connections as it likes). Null when there is no address to count.
+ */
+export function sourceOf(address: string | undefined): string | null {
+  if (!address) return null;
+  const plain = address.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!plain.includes(':')) return plain;
+  // Groups of the address, with "::" written out and an IPv4 tail counted as two groups.
+  const [head = '', tail] = plain.split('::') as [string, string | undefined];
+  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -65,6 +95,18 @@ function authorized(header: string | undefined, s: ReceiverSettings): boolean {
   const userOk = same(decoded.slice(0, colon), s.userName ?? '');
   const passOk = verifySecret(decoded.slice(colon + 1), s.secretHash);
   return userOk && passOk;
+}
+
+/** Where a connection stands (see `idle` in startReceiver). */
+interface Connection {
+  source: string;
+  /** When it was opened, or when its last answer was sent (the core's clock). */
+  since: number;
+  /** Requests under way, and answered. */
+  active: number;
+  served: number;
+  /** socket.bytesRead when the last answer was sent: more since means a next request has begun. */
+  readAtAnswer: number;
 }
 
 /** Per-address token buckets: `capacity` requests, refilled over a minute. */
@@ -93,8 +135,10 @@ function rateLimiter(perMinute: number, now: () => number) {
  * every event validated; 200 only after the notification is stored.
  * 429 too many requests from one address · 404 wrong path · 405 wrong method · 401 credentials ·
  * 415 not JSON · 413 too large · 400 bad JSON or an event the service does not send.
- * Idle and slow connections are closed (headers, request and keep-alive timeouts), and at most
- * `maxConnections` are open: idle ones make way for new ones, so they cannot starve a real post.
+ * Idle and slow connections are closed (headers, request and keep-alive timeouts); one address
+ * holds at most `maxConnectionsPerAddress` and all together at most `maxConnections`: at the cap,
+ * only a connection idle after its request or quiet past the headers timeout makes way for a new
+ * one, so a flood of connects (issue 47, item 5) cannot starve a sender that is writing its post.
  */
 export async function startReceiver(
   settings: ReceiverSettings,
@@ -104,8 +148,29 @@ export async function startReceiver(
 ): Promise<ReceiverHandle> {
   const limits = { ...defaultLimits, ...limitsIn };
   const limiter = rateLimiter(limits.perAddressPerMinute, limits.now);
-  /** Open sockets, oldest first, and whether a request is being handled on each. */
-  const sockets = new Map<Socket, { busy: boolean }>();
+  /** Open sockets, oldest first, and where each one stands. */
+  const sockets = new Map<Socket, Connection>();
+  /** Open sockets per source (sourceOf). */
+  const perSource = new Map<string, number>();
+  const forget = (s: Socket) => {
+    const c = sockets.get(s);
+    if (!c) return;
+    sockets.delete(s);
+    const n = (perSource.get(c.source) ?? 1) - 1;
+    if (n > 0) perSource.set(c.source, n);
+    else perSource.delete(c.source);
+  };
+  /**
+   * Whether a socket may be closed to make room: idle after a complete request (nothing of a next
+   * one has come since its answer) or quiet past the headers timeout; never one with a request
+   * under way, nor a young one that has not sent its first request yet (a sender may connect some
+   * milliseconds before it writes).
+   */
+  const idle = (s: Socket, c: Connection) => {
+    if (c.active > 0) return false;
+    if (c.served > 0 && s.bytesRead === c.readAtAnswer) return true;
+    return limits.now() - c.since >= limits.headersTimeoutMs;
+  };
   const reply = (res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
     if (res.headersSent) return;
     const text = JSON.stringify(body);
@@ -125,10 +190,16 @@ export async function startReceiver(
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
     },
     (req, res) => {
-      const state = sockets.get(req.socket);
-      if (state) state.busy = true;
+      const c = sockets.get(req.socket);
+      if (c) c.active += 1;
       res.once('close', () => {
-        if (state) state.busy = false;
+        if (!c) return;
+        c.active -= 1;
+        c.served += 1;
+        // Pipelined bytes of a next request already read here would be taken for idle: no sender
+        // of notifications pipelines (each waits for its 200).
+        c.readAtAnswer = req.socket.bytesRead;
+        c.since = limits.now();
       });
       handle(req, res).catch((e: unknown) => {
         onError(e);
@@ -140,26 +211,34 @@ export async function startReceiver(
   server.setTimeout(limits.headersTimeoutMs);
   server.on('timeout', (s: Socket) => s.destroy());
   server.on('connection', (s: Socket) => {
+    const source = sourceOf(s.remoteAddress);
+    // One address cannot hold more than its share: what it opens beyond that is closed at once,
+    // so a flood of connects from a few addresses leaves room for everybody else.
+    if (!source || (perSource.get(source) ?? 0) >= limits.maxConnectionsPerAddress) {
+      s.destroy();
+      return;
+    }
     if (sockets.size >= limits.maxConnections) {
-      let idle: Socket | null = null;
-      for (const [open, st] of sockets)
-        if (!st.busy) {
-          idle = open;
+      let old: Socket | null = null;
+      for (const [open, c] of sockets)
+        if (idle(open, c)) {
+          old = open;
           break;
         }
-      if (!idle) {
+      if (!old) {
         s.destroy();
         return;
       }
-      sockets.delete(idle);
-      idle.destroy();
+      forget(old);
+      old.destroy();
     }
-    sockets.set(s, { busy: false });
-    s.on('close', () => sockets.delete(s));
+    sockets.set(s, { source, since: limits.now(), active: 0, served: 0, readAtAnswer: 0 });
+    perSource.set(source, (perSource.get(source) ?? 0) + 1);
+    s.on('close', () => forget(s));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const wait = limiter.take(req.socket.remoteAddress ?? '?');
+    const wait = limiter.take(sourceOf(req.socket.remoteAddress) ?? '?');
     if (wait > 0) return reply(res, 429, { ok: false, error: 'too many requests' }, { 'retry-after': String(wait) });
     const path = new URL(req.url ?? '/', 'http://receiver').pathname;
     if (path !== settings.path) return reply(res, 404, { ok: false, error: 'not found' });

@@ -163,6 +163,8 @@ export class NotificationsService {
           this.receive(n);
         },
         (e) => this.ctx.options.log?.('receiver', e),
+        // The core's one clock: the rate limit and how long a connection has been quiet.
+        { now: this.now },
       );
       this.lastError = null;
     } catch (e) {
