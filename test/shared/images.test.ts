@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/main/hosts/csp';
+import { contentSecurityPolicy, metaPolicy, withPolicyMeta } from '../../src/main/hosts/csp';
 import { imageOrigin, imageUrl } from '../../src/shared/images';
 
 describe('image URLs only from the image server', () => {
@@ -31,5 +33,31 @@ describe('image URLs only from the image server', () => {
     expect(contentSecurityPolicy(base)).toContain("img-src 'self' data: blob: https://img.example.com;");
     expect(contentSecurityPolicy(null)).toContain("img-src 'self' data: blob:;");
     expect(contentSecurityPolicy('javascript:alert(1)')).toContain("img-src 'self' data: blob:;");
+  });
+});
+
+/** The CSP <meta> of a page, or null. */
+const metaOf = (html: string) => /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? null;
+
+describe('the page’s own CSP <meta> (issue 47, item 6)', () => {
+  const page = readFileSync(join(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
+
+  it('index.html allows pictures from no other host: the header’s policy without an image server', () => {
+    expect(metaOf(page)).toBe(metaPolicy(null));
+    expect(metaOf(page)).toContain("img-src 'self' data: blob:;");
+    expect(metaOf(page)).not.toMatch(/\b(https?):(?!\/\/)/);
+  });
+
+  it('a host puts the image server into it as into the header, and nothing else', () => {
+    const served = withPolicyMeta(page, 'http://127.0.0.1:9000/img');
+    expect(metaOf(served)).toBe(metaPolicy('http://127.0.0.1:9000/img'));
+    expect(metaOf(served)).toContain("img-src 'self' data: blob: http://127.0.0.1:9000;");
+    expect(`${metaOf(served)}; frame-ancestors 'none'`.split('; ').sort()).toEqual(
+      contentSecurityPolicy('http://127.0.0.1:9000/img').split('; ').sort(),
+    );
+    // Only the <meta> changes.
+    expect(served.replace(metaOf(served)!, '')).toBe(page.replace(metaOf(page)!, ''));
+    for (const hostile of ['javascript:alert(1)', 'https://a.example/x" onload="x', '$&$1', null])
+      expect(metaOf(withPolicyMeta(page, hostile))).toMatch(/img-src 'self' data: blob:(;| https:\/\/a\.example;)/);
   });
 });

@@ -28,5 +28,24 @@ export function contentSecurityPolicy(imageBase?: string | null): string {
   ].join('; ');
 }
 
-/** The policy without an image server (what a host sends before it knows the settings). */
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(null);
+/** The policy as a page's <meta> carries it: without frame-ancestors, which a <meta> cannot set. */
+export function metaPolicy(imageBase?: string | null): string {
+  return contentSecurityPolicy(imageBase)
+    .split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors'))
+    .join('; ');
+}
+
+const META = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*"/;
+
+/**
+ * The built page with its CSP <meta> saying what the header says for the same load. The built
+ * index.html allows pictures from no other host (img-src 'self' data: blob:); a browser enforces
+ * the <meta> and the header both, so each host that serves the page puts the configured image
+ * server into the <meta> as it does into the header. Only that one origin is ever added, from the
+ * same settings as the header, so the page never allows more than the header; a page served
+ * without this (the dev server) shows no remote pictures rather than any http(s) host's.
+ */
+export function withPolicyMeta(html: string, imageBase?: string | null): string {
+  return html.replace(META, (_, start: string) => `${start}${metaPolicy(imageBase)}"`);
+}

@@ -15,6 +15,14 @@ import { built, ElectronApp, mainBundle, preloadBundle, root } from './harness';
  */
 type R<T = unknown> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
+/** A page's CSP <meta>, and a header's policy as a <meta> can carry it (no frame-ancestors). */
+const metaOf = (html: string) => /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? null;
+const withoutFrameAncestors = (policy = '') =>
+  policy
+    .split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors'))
+    .join('; ');
+
 let running: ElectronApp[] = [];
 const launch = (...a: ConstructorParameters<typeof ElectronApp>) => {
   const app = new ElectronApp(...a);
@@ -229,11 +237,19 @@ describe('app:// protocol', () => {
     expect(index.headers?.['x-content-type-options']).toBe('nosniff');
     // Pictures only from the configured image server: none yet, then the one set in Settings.
     expect(index.headers?.['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
+    // The built page's own <meta> allows no other host either (issue 47, item 6: it said
+    // `https: http:`), and the page as served says what the header says.
+    const built = readFileSync(join(root, 'out/renderer/index.html'), 'utf8');
+    expect(metaOf(built)).toMatch(/img-src 'self' data: blob:;/);
+    expect(metaOf(built)).not.toMatch(/\bhttps?:/);
+    expect(metaOf(index.body ?? '')).toBe(withoutFrameAncestors(index.headers?.['content-security-policy']));
     await app.op('call', { method: 'admin.setPin', input: { pin: '2468', confirm: '2468' } });
     const set = await app.op('call', { method: 'settings.update', input: { imageBaseUrl: 'https://img.example.com/products' } });
     expect(set).toMatchObject({ ok: true });
     const again = await app.op<Res>('fetch', { url: 'app://warehouse-desk/index.html' });
     expect(again.headers?.['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/img\.example\.com;/);
+    expect(metaOf(again.body ?? '')).toMatch(/img-src 'self' data: blob: https:\/\/img\.example\.com;/);
+    expect(metaOf(again.body ?? '')).toBe(withoutFrameAncestors(again.headers?.['content-security-policy']));
     const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(index.body ?? '')?.[1];
     expect(script).toBeTruthy();
     const js = await app.op<Res>('fetch', { url: `app://warehouse-desk/${script}` });

@@ -4,7 +4,6 @@ import type { Language } from '../../../shared/domain/settings';
 import { createI18n } from '../../../shared/i18n';
 import { createCore, type Core } from '../../core';
 import { sandboxTrainingService } from '../training';
-import { contentSecurityPolicy } from '../csp';
 import { isAppError, storageFailure } from '../../core/errors';
 import { wireIpc } from './ipc';
 import { setApplicationMenu } from './menu';
@@ -149,7 +148,7 @@ function cannotStart(e: unknown, dataDir: string): void {
 let imageBase: string | null = null;
 
 async function start(dataDir: string): Promise<void> {
-  serveRenderer(join(here, '../renderer'), () => contentSecurityPolicy(imageBase));
+  serveRenderer(join(here, '../renderer'), () => imageBase);
   core = createCore({
     dataDir,
     host: 'electron',

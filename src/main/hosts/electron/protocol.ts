@@ -1,8 +1,8 @@
 import { net, protocol } from 'electron';
 import { existsSync, statSync } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CONTENT_SECURITY_POLICY } from '../csp';
+import { contentSecurityPolicy, withPolicyMeta } from '../csp';
 import { APP_HOST, APP_SCHEME } from './security';
 
 /** Must run before app ready. */
@@ -30,10 +30,12 @@ export function resolveAppFile(root: string, url: URL): string | null {
 
 /**
  * Serves the built renderer from app://warehouse-desk/ instead of file://, so the page has a real
- * origin (for the IPC sender check and the CSP) and cannot read other local files. `csp` gives the
- * policy per request: its img-src names the configured image server (contentSecurityPolicy()).
+ * origin (for the IPC sender check and the CSP) and cannot read other local files. `imageBase`
+ * gives the configured image server per request: the CSP header's img-src names it
+ * (contentSecurityPolicy()), and so does the page's own <meta> (withPolicyMeta(): the built page
+ * allows pictures from no other host, and a browser enforces both policies).
  */
-export function serveRenderer(rendererDir: string, csp: () => string = () => CONTENT_SECURITY_POLICY): void {
+export function serveRenderer(rendererDir: string, imageBase: () => string | null = () => null): void {
   const root = resolve(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppFile(root, new URL(request.url));
@@ -44,9 +46,12 @@ export function serveRenderer(rendererDir: string, csp: () => string = () => CON
     } catch {
       return notFound();
     }
+    const base = imageBase();
     const headers = new Headers(res.headers);
-    headers.set('content-security-policy', csp());
+    headers.set('content-security-policy', contentSecurityPolicy(base));
     headers.set('x-content-type-options', 'nosniff');
-    return new Response(res.body, { status: res.status, headers });
+    if (extname(file) !== '.html') return new Response(res.body, { status: res.status, headers });
+    headers.delete('content-length');
+    return new Response(withPolicyMeta(await res.text(), base), { status: res.status, headers });
   });
 }

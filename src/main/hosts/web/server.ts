@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Core } from '../../core';
 import { resources } from '../../../shared/i18n';
-import { contentSecurityPolicy } from '../csp';
+import { contentSecurityPolicy, withPolicyMeta } from '../csp';
 
 export interface WebHostOptions {
   core: Core;
@@ -78,13 +78,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   // The page's own CSP <meta> gets the same img-src as the header (the configured image server).
   const page = async (imageBase: string | null = null) => {
     const html = await readFile(join(root, 'index.html'), 'utf8');
-    const meta = contentSecurityPolicy(imageBase)
-      .split('; ')
-      .filter((d) => !d.startsWith('frame-ancestors'))
-      .join('; ');
-    return html
-      .replace(/(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*"/, `$1${meta}"`)
-      .replace('<head>', `<head>\n    <meta name="wd-web-secret" content="${secret}" />`);
+    return withPolicyMeta(html, imageBase).replace('<head>', `<head>\n    <meta name="wd-web-secret" content="${secret}" />`);
   };
   await page().catch(() => {
     throw new Error(`no built renderer in ${root}: run "npm run build:web" first`);
