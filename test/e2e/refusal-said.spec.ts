@@ -33,9 +33,11 @@ test('a refusal shows the service’s words on the count and in the Outbox; ever
   await expect(alert.getByText(SAID)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('refused-count-tr-1024x768.png') });
 
-  // The Outbox: the same words in the write's detail.
+  // The Outbox: the same words in the list's row, without opening it, and in the write's detail.
   await page.getByRole('navigation').getByRole('button', { name: 'Gönderimler' }).click();
   const row = page.getByTestId('outbox-row');
+  await expect(row.getByTestId('outbox-row-error')).toHaveText('Servis: “Bazı ürünler bulunamadı: RAF-9 ürünü bulunamadı”');
+  await page.screenshot({ path: test.info().outputPath('outbox-row-tr-1024x768.png') });
   await row.getByRole('button', { name: /Aç/ }).click();
   const detail = page.getByRole('article');
   await expect(detail.getByRole('alert').getByText(SAID)).toBeVisible();

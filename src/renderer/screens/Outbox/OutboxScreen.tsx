@@ -14,7 +14,7 @@ import { localDay, systemTimeZone } from '../../../shared/domain/time';
 import { canCancel, canRetry, outboxCsv, summaryParams, useOutbox, type OutboxCsvWords, type OutboxFilter } from '../../store/outbox';
 import { useApp } from '../../store/app';
 import { useUi } from '../../store/ui';
-import { AdminArea } from '../Settings/AdminArea';
+import { MovedWrites, RowRefusal } from './OutboxNotes';
 
 /** What a write is, in a worker's words: "Stock count — A-01-01: 12 products, 40 units". */
 export function useDescribe() {
@@ -180,6 +180,7 @@ export function OutboxScreen() {
                       <td>
                         <strong>{d.kind(i)}</strong>
                         <div className="hint">{d.summary(i)}</div>
+                        {i.lastError && i.state !== 'sent' ? <RowRefusal error={i.lastError} /> : null}
                       </td>
                       <td className="code">
                         <GroupText
@@ -212,37 +213,6 @@ export function OutboxScreen() {
         <div className="packages-right">{opened ? <OutboxDetail item={opened} /> : null}</div>
       </div>
     </main>
-  );
-}
-
-/**
- * Writes made for the connection's previous address or company: held until an administrator sends
- * them to the new address or cancels them (the core refuses the choice from a locked window).
- */
-function MovedWrites({ count }: { count: number }) {
-  const { t } = useTranslation('outbox');
-  const resolveMoved = useOutbox((s) => s.resolveMoved);
-  const toast = useUi((u) => u.toast);
-  if (count === 0) return null;
-  const choose = (action: 'send' | 'cancel') =>
-    void resolveMoved(action).then(
-      (n) => n !== null && toast('info', { key: action === 'send' ? 'outbox:moved.sent' : 'outbox:moved.cancelled', params: { count: n } }),
-    );
-  return (
-    <section className="card" aria-labelledby="outbox-moved-title" data-testid="outbox-moved">
-      <h2 id="outbox-moved-title">{t('moved.title')}</h2>
-      <p>{t('moved.text', { count })}</p>
-      <AdminArea>
-        <div className="row">
-          <button type="button" className="btn btn-primary" onClick={() => choose('send')}>
-            {t('moved.send')}
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => choose('cancel')}>
-            {t('moved.cancel')}
-          </button>
-        </div>
-      </AdminArea>
-    </section>
   );
 }
 

@@ -26,6 +26,7 @@ export const outbox = {
     batch: 'part {{batch}} of {{batches}}',
   },
   group: { inventory: 'Storage code {{code}}', products: 'Product service' },
+  row: { said: 'The service: “{{said}}”' },
   detail: {
     tries: 'Each try and its answer',
     try: 'Try {{attempt}}, {{time}}',

@@ -29,6 +29,7 @@ export const outbox: Shape<typeof en> = {
     batch: '{{batches}} parçadan {{batch}}. parça',
   },
   group: { inventory: '{{code}} rafı', products: 'Ürün servisi' },
+  row: { said: 'Servis: “{{said}}”' },
   detail: {
     tries: 'Her deneme ve cevabı',
     try: '{{attempt}}. deneme, {{time}}',
