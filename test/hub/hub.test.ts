@@ -35,6 +35,30 @@ const desk = (hub: Hub, path: string, token: string | null, protocol = String(HU
     headers: { 'x-wd-hub-protocol': protocol, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
 
+/** A desk's event stream: the heads it is told (at once, then at every poke). */
+async function events(hub: Hub, token: string) {
+  const heads: number[] = [];
+  const abort = new AbortController();
+  const stream = await fetch(new URL('/v1/events', hub.url), {
+    headers: { 'x-wd-hub-protocol': String(HUB_PROTOCOL), authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = stream.body!.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      for (const m of decoder.decode(r.value).matchAll(/data: \{"head":(\d+)\}/g)) heads.push(Number(m[1]));
+    }
+  })().catch(() => undefined);
+  return { heads, abort, contentType: stream.headers.get('content-type') };
+}
+
+/** Ends the hub's own connection named `name` from the server's side (as a restart of PostgreSQL or a dead network would). */
+const kill = (hub: Hub, name: string) =>
+  hub.pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+    name,
+  ]);
+
 describe('wd hub', () => {
   it('two hubs on one database: one leads; when it stops, the other takes over', async () => {
     const a = await hubOn();
@@ -102,20 +126,8 @@ describe('wd hub', () => {
       expect(await old.json()).toEqual({ error: { code: 'protocol', supported: HUB_PROTOCOL } });
 
       // The event stream: a head at once, then a poke when packages are stored.
-      const heads: number[] = [];
-      const abort = new AbortController();
-      const stream = await fetch(new URL('/v1/events', hub.url), {
-        headers: { 'x-wd-hub-protocol': String(HUB_PROTOCOL), authorization: `Bearer ${token}` },
-        signal: abort.signal,
-      });
-      expect(stream.headers.get('content-type')).toBe('text/event-stream');
-      void (async () => {
-        const decoder = new TextDecoder();
-        const reader = stream.body!.getReader();
-        for (let r = await reader.read(); !r.done; r = await reader.read()) {
-          for (const m of decoder.decode(r.value).matchAll(/data: \{"head":(\d+)\}/g)) heads.push(Number(m[1]));
-        }
-      })().catch(() => undefined);
+      const { heads, abort, contentType } = await events(hub, token);
+      expect(contentType).toBe('text/event-stream');
       await until('the stream says the head', () => heads.length >= 1);
       await until('the desk counts as connected', () => hub.server.connectedDesks() === 1);
       const stored = await storePackages(
@@ -150,6 +162,30 @@ describe('wd hub', () => {
       expect(revoked).toMatchObject({ code: 0, stderr: 'Desk “DESK-1” can no longer connect.\n' });
       expect((await desk(hub, '/v1/feed', token)).status).toBe(401);
     } finally {
+      await hub.close();
+    }
+  });
+
+  it('its LISTEN connection, ended by the server, comes back and pokes desks again; a leader whose connection ends stops leading, then leads again', async () => {
+    const added = await wd(data.dir, ['--json', 'hub', 'desk', 'add', 'DESK-K'], { env: { DATABASE_URL: url } });
+    const token = (JSON.parse(added.stdout) as { token: string }).token;
+    const log: string[] = [];
+    const hub = await hubOn((e) => log.push(e));
+    const { heads, abort } = await events(hub, token);
+    try {
+      await until('the hub leads and listens', () => hub.isLeader() && log.includes('hub.listening'));
+      await until('the stream says the head', () => heads.length >= 1);
+      const listening = log.filter((e) => e === 'hub.listening').length;
+      await kill(hub, 'wd-hub-listen');
+      await until('it listens again', () => log.filter((e) => e === 'hub.listening').length > listening, 3_000);
+      const stored = await storePackages(hub.pool, [{ kind: 'order', id: 77_001, record: { id: 77_001 }, modifiedAt: null }]);
+      await until('a poke with the new head after the reconnect', () => heads.includes(stored.head), 3_000);
+
+      await kill(hub, 'wd-hub-leader');
+      await until('it stops leading when its lock went with the connection', () => log.includes('hub.following'), 3_000);
+      await until('and takes the lead again (no other hub)', () => hub.isLeader(), 3_000);
+    } finally {
+      abort.abort();
       await hub.close();
     }
   });

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { KeptConnection } from './kept-connection';
 
 export interface ListenerOptions {
   connectionString: string | undefined;
@@ -12,70 +12,46 @@ export interface ListenerOptions {
 }
 
 /**
- * LISTEN on a connection of its own (never a pooled one: LISTEN belongs to a session), with a
+ * LISTEN on a connection of its own (kept-connection.ts: LISTEN belongs to a session), with a
  * heartbeat (`SELECT 1`) that finds a dead connection, and reconnect + LISTEN again. NOTIFY is a
  * poke, not a queue: what was sent while this was down is lost, so every reconnect calls
  * onConnected and the readers pull.
  */
 export class Listener {
-  private client: pg.Client | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
-  private busy = false;
+  private readonly connection: KeptConnection;
 
-  constructor(private readonly opts: ListenerOptions) {}
+  constructor(opts: ListenerOptions) {
+    this.connection = new KeptConnection({
+      connectionString: opts.connectionString,
+      applicationName: 'wd-hub-listen',
+      everyMs: opts.everyMs ?? 5_000,
+      setUp: async (client) => {
+        client.on('notification', (n) => {
+          if (n.channel === opts.channel) opts.onNotify();
+        });
+        await client.query(`LISTEN ${opts.channel}`);
+      },
+      tick: async (client, fresh) => {
+        if (!fresh) {
+          await client.query('SELECT 1');
+          return;
+        }
+        opts.log('hub.listening', { channel: opts.channel });
+        opts.onConnected();
+      },
+      onFailed: (e) => opts.log('hub.listen_failed', { error: e instanceof Error ? e.message : String(e) }),
+    });
+  }
 
   get connected(): boolean {
-    return this.client !== null;
+    return this.connection.connected;
   }
 
   start(): void {
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.opts.everyMs ?? 5_000);
+    this.connection.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    const c = this.client;
-    this.client = null;
-    await c?.end().catch(() => undefined);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.busy || this.stopped) return;
-    this.busy = true;
-    try {
-      if (this.client) {
-        await this.client.query('SELECT 1');
-        return;
-      }
-      const c = new pg.Client({ connectionString: this.opts.connectionString, application_name: 'wd-hub-listen' });
-      c.on('error', () => this.lost(c));
-      c.on('end', () => this.lost(c));
-      c.on('notification', (n) => {
-        if (n.channel === this.opts.channel) this.opts.onNotify();
-      });
-      await c.connect();
-      await c.query(`LISTEN ${this.opts.channel}`);
-      if (this.stopped) {
-        await c.end();
-        return;
-      }
-      this.client = c;
-      this.opts.log('hub.listening', { channel: this.opts.channel });
-      this.opts.onConnected();
-    } catch (e) {
-      this.opts.log('hub.listen_failed', { error: e instanceof Error ? e.message : String(e) });
-      if (this.client) this.lost(this.client);
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private lost(c: pg.Client): void {
-    if (this.client !== c) return;
-    this.client = null;
-    void c.end().catch(() => undefined);
+  stop(): Promise<void> {
+    return this.connection.stop();
   }
 }
