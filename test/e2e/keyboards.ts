@@ -198,7 +198,15 @@ export async function scanAsDevicePaced(page: Page, text: string, msPerChar: num
   const start = Math.max(Date.now() / 1000, lastDeviceStamp + 0.05);
   lastDeviceStamp = start + (keys.length * msPerChar) / 1000;
   const vkOf = (k: Key) =>
-    k.key === 'Enter' ? 13 : k.key === 'Control' ? 17 : k.code === 'BracketRight' ? 221 : k.key === '-' ? 189 : k.key.toUpperCase().charCodeAt(0);
+    k.key === 'Enter'
+      ? 13
+      : k.key === 'Control'
+        ? 17
+        : k.code === 'BracketRight'
+          ? 221
+          : k.key === '-'
+            ? 189
+            : k.key.toUpperCase().charCodeAt(0);
   let at = start;
   const events = keys.flatMap((k) => {
     // The Control of Ctrl+] goes down with the ] (no time of its own between them).
@@ -206,7 +214,12 @@ export async function scanAsDevicePaced(page: Page, text: string, msPerChar: num
     const modifiers = (k.shiftKey ? 8 : 0) | (k.ctrlKey ? 2 : 0);
     const common = { key: k.key, code: k.code, windowsVirtualKeyCode: vkOf(k), modifiers, timestamp: at };
     if (k.key === 'Control') return [{ type: 'rawKeyDown', ...common }];
-    if (k.ctrlKey) return [{ type: 'rawKeyDown', ...common }, { type: 'keyUp', ...common }, { type: 'keyUp', key: 'Control', code: 'ControlLeft', windowsVirtualKeyCode: 17, modifiers: 0, timestamp: at }];
+    if (k.ctrlKey)
+      return [
+        { type: 'rawKeyDown', ...common },
+        { type: 'keyUp', ...common },
+        { type: 'keyUp', key: 'Control', code: 'ControlLeft', windowsVirtualKeyCode: 17, modifiers: 0, timestamp: at },
+      ];
     const typed = k.key === 'Enter' ? '\r' : k.key;
     return [
       { type: 'keyDown', text: typed, unmodifiedText: typed, ...common },
@@ -214,5 +227,44 @@ export async function scanAsDevicePaced(page: Page, text: string, msPerChar: num
     ];
   });
   await Promise.all(events.map((e) => cdp.send('Input.dispatchKeyEvent', e as never)));
+  await cdp.detach();
+}
+
+/** One key pressed at `down` and released at `up`, ms after a start. */
+export interface TimedKey {
+  ch: string;
+  down: number;
+  up: number;
+}
+
+/** A scanner's keys for `code` (then Enter) from `from` ms, `msPerChar` apart, each held `holdMs`. */
+export const scannerKeys = (code: string, from: number, msPerChar: number, holdMs = 2): TimedKey[] =>
+  [...code, 'Enter'].map((ch, i) => ({ ch, down: from + i * msPerChar, up: from + i * msPerChar + holdMs }));
+
+/** A moment for `pressTimed` after every key sent so far (scanAsDevice's stamps included), ms. */
+export const nextStart = (): number => Math.max(Date.now(), lastDeviceStamp * 1000 + 50);
+
+/**
+ * Keys through the browser's own input (DevTools protocol), each keydown and keyup stamped with its
+ * own moment (`start` + ms, what the page's scan detector reads, however late the page gets to
+ * them): a person's key held for a while, a scanner's released at once. Sent in the order of
+ * their moments, all at once. US layout; digits, letters and Enter.
+ */
+export async function pressTimed(page: Page, keys: TimedKey[], start: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const events = keys
+    .flatMap((k) => {
+      const { code, shift } = k.ch === 'Enter' ? { code: 'Enter', shift: false } : usKey(k.ch);
+      const vk = k.ch === 'Enter' ? 13 : k.ch.toUpperCase().charCodeAt(0);
+      const text = k.ch === 'Enter' ? '\r' : k.ch;
+      const common = { key: k.ch, code, windowsVirtualKeyCode: vk, modifiers: shift ? 8 : 0 };
+      return [
+        { at: k.down, event: { type: 'keyDown', text, unmodifiedText: text, ...common, timestamp: (start + k.down) / 1000 } },
+        { at: k.up, event: { type: 'keyUp', ...common, timestamp: (start + k.up) / 1000 } },
+      ];
+    })
+    .sort((a, b) => a.at - b.at);
+  lastDeviceStamp = Math.max(lastDeviceStamp, (start + (events.at(-1)?.at ?? 0)) / 1000);
+  await Promise.all(events.map((e) => cdp.send('Input.dispatchKeyEvent', e.event as never)));
   await cdp.detach();
 }

@@ -7,6 +7,13 @@ export interface KeyInput extends KeyLike {
   time: number;
 }
 
+/** A key let go (keyup): which physical key (`code`, else `key`) and when (KeyboardEvent.timeStamp). */
+export interface KeyUpInput {
+  code: string;
+  key: string;
+  time: number;
+}
+
 /**
  * A run of characters that ended without being a scan (a person typing, or a burst too short):
  * `swallowed` says whether some of it was held back from the page and must be given back.
@@ -22,6 +29,11 @@ export interface ScanVerdict {
   code: string;
   /** The characters that reached the page before the burst was recognised must be taken back. */
   restore: boolean;
+  /**
+   * The run's first characters were typed by a person just before the scan (see `typedLead`):
+   * the page gets them as typing (after `restore`), before the scan is stored.
+   */
+  typed?: string;
   keys: number;
   span: number;
 }
@@ -68,6 +80,27 @@ export const timing = (maxInterKeyMs: number, suffix: ScannerSettings['suffix'] 
 const HEAD_MAX = 8;
 
 /**
+ * A person holds a key down for 50–150 ms (rarely under 40); a keyboard-wedge scanner lets each key
+ * go within a few ms, at 2 or at 80 ms a character alike. A key at the start of a run held at least
+ * this long, and TYPED_PRESS_RATIO times as long as the scanner holds the keys after it, was typed.
+ */
+const TYPED_PRESS_MS = 40;
+const TYPED_PRESS_RATIO = 3;
+
+/** One character of a run: its key (`code`, else `key`), when it went down and (keyup) up. */
+interface RunKey {
+  ch: string;
+  id: string;
+  down: number;
+  up?: number;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
  * Tells a scanner's burst from a person typing: a scanner sends most characters a few ms apart
  * and ends with the suffix key; people are slower. The run a scan is read from starts at the
  * first character of a chain of close keys, so a slow start is never cut off; characters that
@@ -76,10 +109,8 @@ const HEAD_MAX = 8;
  */
 export class ScanDetector {
   /** A short slow start that a pause ended, kept while the run after it may still be its scan. */
-  private head: string[] = [];
-  private headStart = 0;
-  private chars: string[] = [];
-  private times: number[] = [];
+  private head: RunKey[] = [];
+  private keys: RunKey[] = [];
   /** Gaps of the run at a scanner's speed (fastMs), and at most quickMs. */
   private fast = 0;
   private quick = 0;
@@ -94,14 +125,12 @@ export class ScanDetector {
   }
 
   get buffered(): string {
-    return this.head.join('') + this.chars.join('');
+    return [...this.head, ...this.keys].map((k) => k.ch).join('');
   }
 
   reset(): void {
     this.head = [];
-    this.headStart = 0;
-    this.chars = [];
-    this.times = [];
+    this.keys = [];
     this.fast = 0;
     this.quick = 0;
     this.swallowed = 0;
@@ -113,9 +142,13 @@ export class ScanDetector {
    * may be slow to start).
    */
   private scannerLike(): boolean {
-    const gaps = this.times.length - 1;
-    const firstQuick = gaps >= 1 && this.times[1]! - this.times[0]! <= this.t.quickMs ? 1 : 0;
-    return gaps >= 1 && this.fast >= 1 && (this.quick - firstQuick) * 2 >= gaps - 1;
+    return this.shapedLikeScanner(this.keys, this.fast, this.quick);
+  }
+
+  private shapedLikeScanner(keys: RunKey[], fast: number, quick: number): boolean {
+    const gaps = keys.length - 1;
+    const firstQuick = gaps >= 1 && keys[1]!.down - keys[0]!.down <= this.t.quickMs ? 1 : 0;
+    return gaps >= 1 && fast >= 1 && (quick - firstQuick) * 2 >= gaps - 1;
   }
 
   /**
@@ -124,16 +157,14 @@ export class ScanDetector {
    * keys rarely come this close), and not already joined.
    */
   private joinable(): boolean {
-    if (this.head.length > 0 || this.chars.length > HEAD_MAX || this.quick === 0 || this.scannerLike()) return false;
-    return this.times.every((t, i) => i < 3 || t - this.times[i - 1]! <= this.t.quickMs);
+    if (this.head.length > 0 || this.keys.length > HEAD_MAX || this.quick === 0 || this.scannerLike()) return false;
+    return this.keys.every((k, i) => i < 3 || k.down - this.keys[i - 1]!.down <= this.t.quickMs);
   }
 
   /** Keeps the run as the head of the next one; what it swallowed stays counted (given back with it). */
   private hold(): void {
-    this.head = this.chars;
-    this.headStart = this.times[0]!;
-    this.chars = [];
-    this.times = [];
+    this.head = this.keys;
+    this.keys = [];
     this.fast = 0;
     this.quick = 0;
   }
@@ -143,8 +174,25 @@ export class ScanDetector {
     return this.scannerLike() ? this.t.holdMs : this.t.leadMs;
   }
 
+  /**
+   * A key let go: how long it was held tells a person's key from a scanner's (`typedLead`).
+   * Without keyups (events made by a program) runs are read from keydowns alone.
+   */
+  keyUp(e: KeyUpInput): void {
+    const id = e.code || e.key;
+    for (const list of [this.keys, this.head]) {
+      for (let i = list.length - 1; i >= 0; i--) {
+        const k = list[i]!;
+        if (k.id === id && k.up === undefined && k.down <= e.time) {
+          k.up = e.time;
+          return;
+        }
+      }
+    }
+  }
+
   feed(e: KeyInput): Verdict {
-    const last = this.times[this.times.length - 1];
+    const last = this.keys[this.keys.length - 1]?.down;
     const gap = last === undefined ? Infinity : e.time - last;
     const isSuffix = (this.s.suffix === 'Enter' && e.key === 'Enter') || (this.s.suffix === 'Tab' && e.key === 'Tab');
     if (isSuffix) {
@@ -160,25 +208,23 @@ export class ScanDetector {
     }
     const isFast = gap <= this.t.fastMs;
     const isQuick = gap <= this.t.quickMs;
+    const key: RunKey = { ch, id: e.code || e.key, down: e.time };
     if (gap > this.limit && gap <= this.t.joinMs && this.joinable()) {
       // Maybe a pause inside a scan: the page keeps what it has (and the hook its field snapshot,
       // taken at the head's first character) until the new run shows what it is.
       this.hold();
-      this.chars.push(ch);
-      this.times.push(e.time);
+      this.keys.push(key);
       this.leaked = true;
       return { type: 'pass' };
     }
     if (gap > this.limit) {
       const ended = this.end();
-      this.chars.push(ch);
-      this.times.push(e.time);
+      this.keys.push(key);
       this.leaked = true;
       return { type: 'first', ...ended };
     }
-    this.chars.push(ch);
-    this.times.push(e.time);
-    if (this.chars.length === 1) {
+    this.keys.push(key);
+    if (this.keys.length === 1) {
       this.leaked = true;
       return { type: 'first' };
     }
@@ -201,7 +247,7 @@ export class ScanDetector {
    * typing (whose swallowed characters must be given back).
    */
   tick(now: number): Release | null {
-    const last = this.times[this.times.length - 1];
+    const last = this.keys[this.keys.length - 1]?.down;
     if (last === undefined || now - last <= this.limit) return null;
     if (this.s.suffix === 'none') {
       const done = this.complete(0);
@@ -218,27 +264,80 @@ export class ScanDetector {
   }
 
   private end(): { ended?: Ended } {
-    if (this.chars.length === 0) return {};
+    if (this.keys.length === 0) return {};
     const ended: Ended = { type: 'release', text: this.buffered, swallowed: this.swallowed > 0 };
     this.reset();
     return { ended };
   }
 
+  /** The scan the run is, ended `gapToSuffix` after its last key, or null. */
   private complete(gapToSuffix: number): ScanVerdict | null {
-    const raw = this.buffered;
     // The suffix follows the last character quickly (a person's Enter after typing does not).
-    const inTime = gapToSuffix <= this.t.quickMs;
+    if (gapToSuffix > this.t.quickMs) return null;
+    const all = [...this.head, ...this.keys];
+    const typed = this.typedLead(all);
+    // The scan after the keys a person typed; when that alone is no scan, the run is read whole.
+    const result =
+      (typed > 0 && this.scanOf(all.slice(0, typed), all.slice(typed), typed >= this.head.length ? 'rest' : 'keys')) ||
+      this.scanOf([], all, 'keys');
+    if (result) this.reset();
+    return result;
+  }
+
+  /**
+   * `keys` as a scan (after `typed`), or null. Whether it looks like a scanner is judged on the
+   * run after the slow start it joined (`keys`), or on the keys after the typed ones (`rest`).
+   */
+  private scanOf(typed: RunKey[], keys: RunKey[], shape: 'keys' | 'rest'): ScanVerdict | null {
+    const raw = keys.map((k) => k.ch).join('');
     const prefixed = !this.s.prefix || raw.startsWith(this.s.prefix);
     const code = this.s.prefix ? raw.slice(this.s.prefix.length) : raw;
-    if (!inTime || !prefixed || !this.scannerLike() || code.trim().length < this.s.minLength) return null;
-    const result: ScanVerdict = {
+    const looks = shape === 'keys' ? this.scannerLike() : this.restLikeScanner(keys);
+    if (!prefixed || !looks || code.trim().length < this.s.minLength) return null;
+    return {
       type: 'scan',
       code: code.trim(),
       restore: this.leaked,
-      keys: this.head.length + this.chars.length,
-      span: this.times[this.times.length - 1]! - (this.head.length > 0 ? this.headStart : this.times[0]!),
+      ...(typed.length > 0 ? { typed: typed.map((k) => k.ch).join('') } : {}),
+      keys: keys.length,
+      span: keys[keys.length - 1]!.down - keys[0]!.down,
     };
-    this.reset();
-    return result;
+  }
+
+  private restLikeScanner(keys: RunKey[]): boolean {
+    let fast = 0;
+    let quick = 0;
+    for (let i = 1; i < keys.length; i++) {
+      const gap = keys[i]!.down - keys[i - 1]!.down;
+      if (gap <= this.t.fastMs) fast += 1;
+      if (gap <= this.t.quickMs) quick += 1;
+    }
+    return this.shapedLikeScanner(keys, fast, quick);
+  }
+
+  /**
+   * How many keys at the start of a run a person typed, read from how long each was held: a
+   * person's key is held tens of ms, a scanner's keys a few (at any speed), so "4" typed just
+   * before a scan stays typing instead of becoming the code's first digit. The leading keys held
+   * TYPED_PRESS_MS or longer are typed when each was held TYPED_PRESS_RATIO times as long as the
+   * scanner holds the keys after them (their median), and the scan's first key came after the last
+   * of them by more than the scan's usual gap. Only with keyups, the typed keys' own and most of
+   * the scan's (events made by a program have none: then 0, and the run is read from its keydowns
+   * as before). Anything less clear is 0 too. A scanner's slow first characters (a long gap, but
+   * a short press) are never taken for typing.
+   */
+  private typedLead(all: RunKey[]): number {
+    const pressOf = (k: RunKey) => (k.up === undefined ? undefined : k.up - k.down);
+    let n = 0;
+    while (n < all.length && (pressOf(all[n]!) ?? 0) >= TYPED_PRESS_MS) n += 1;
+    const scan = all.slice(n);
+    if (n === 0 || scan.length < 2) return 0;
+    const presses = scan.map(pressOf).filter((p) => p !== undefined);
+    if (presses.length < 2 || presses.length * 2 < scan.length) return 0;
+    const scannerPress = median(presses);
+    if (all.slice(0, n).some((k) => pressOf(k)! < TYPED_PRESS_RATIO * scannerPress)) return 0;
+    const gaps = scan.slice(1).map((k, i) => k.down - scan[i]!.down);
+    if (scan[0]!.down - all[n - 1]!.down <= median(gaps)) return 0;
+    return n;
   }
 }

@@ -47,6 +47,11 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
     const finish = (r: Release) => {
       if (r.type === 'scan') {
         if (r.restore && field) restore(field);
+        // Keys a person typed just before the scan (a quantity) stay typing, ahead of the scan.
+        if (r.typed !== undefined) {
+          if (field) insert(field, r.typed);
+          else optsRef.current.onTyped?.(r.typed);
+        }
         queue.enqueue(r.code);
       } else {
         if (field && r.swallowed) insert(field, r.text);
@@ -86,7 +91,10 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
         finish(v);
       }
     };
+    // How long a key was held tells a person's key from a scanner's (ScanDetector.typedLead).
+    const onKeyUp = (e: KeyboardEvent) => detector.keyUp({ code: e.code, key: e.key, time: e.timeStamp || performance.now() });
     window.addEventListener('keydown', onKeyDown, { capture: true });
+    window.addEventListener('keyup', onKeyUp, { capture: true });
     const timer = setInterval(
       () => {
         const r = detector.tick(performance.now());
@@ -96,6 +104,7 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
     );
     return () => {
       window.removeEventListener('keydown', onKeyDown, { capture: true });
+      window.removeEventListener('keyup', onKeyUp, { capture: true });
       clearInterval(timer);
       unsub();
     };

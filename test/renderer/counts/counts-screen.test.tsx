@@ -395,6 +395,50 @@ describe('counts screen', () => {
   });
 });
 
+describe('a quantity typed just before a scan (issue 46.8)', () => {
+  /** Keys as the keyboard delivered them (down and up time stamps), handled now, in time order; unless prevented a character lands in the focused field. */
+  const keysAt = (keys: { ch: string; down: number; up: number }[]) => {
+    const events = keys.flatMap((k) => [
+      { k, time: k.down, type: 'keydown' },
+      { k, time: k.up, type: 'keyup' },
+    ]);
+    for (const { k, time, type } of events.sort((a, b) => a.time - b.time)) {
+      const target = document.activeElement ?? document.body;
+      const ev = new KeyboardEvent(type, { key: k.ch, code: k.ch === 'Enter' ? 'Enter' : `Digit${k.ch}`, bubbles: true, cancelable: true });
+      Object.defineProperty(ev, 'timeStamp', { value: time });
+      if (target.dispatchEvent(ev) && type === 'keydown' && target instanceof HTMLInputElement && k.ch !== 'Enter')
+        fireEvent.change(target, { target: { value: target.value + k.ch } });
+    }
+  };
+
+  for (const focus of ['the quantity field', 'nothing'] as const) {
+    it(`with ${focus} focused, 4 typed 90 ms before the scan's first key counts 4 of the scanned product`, async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+      const bridge = setup({ 'counts.scan': countedAs('SKU-1', 1) });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'A-01' })));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      const quantity = screen.getByTestId<HTMLInputElement>('next-quantity');
+      if (focus === 'nothing') (document.activeElement as HTMLElement).blur();
+      else expect(document.activeElement).toBe(quantity);
+      const t0 = performance.now();
+      await act(async () => {
+        // A person's 4 (held 50 ms), then the scanner's keys (held 2 ms, 8 ms apart) 40 ms later.
+        keysAt([
+          { ch: '4', down: t0, up: t0 + 50 },
+          ...[...'8690010007292', 'Enter'].map((ch, i) => ({ ch, down: t0 + 90 + i * 8, up: t0 + 92 + i * 8 })),
+        ]);
+        await vi.advanceTimersByTimeAsync(100);
+      });
+      expect(bridge.calls.filter((c) => c.method === 'counts.scan').map((c) => c.input)).toEqual([
+        { sessionId: 1, code: '8690010007292', quantity: 4, holder: expect.any(String) as string },
+      ]);
+      expect(within(screen.getByTestId('last-scan')).getByText('+4 → 4')).toBeTruthy();
+      expect(quantity.value).toBe('');
+    });
+  }
+});
+
 describe('command barcodes while Review is open', () => {
   const inReview = async () => {
     const bridge = setup({

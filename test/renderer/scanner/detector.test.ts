@@ -99,7 +99,8 @@ describe('scan detector', () => {
     const t = 26 * 8;
     expect(d.feed({ code: 'ControlLeft', key: 'Control', shiftKey: false, time: t })).toEqual({ type: 'pass' });
     expect(d.feed({ code: '', key: '\u001d', shiftKey: false, time: t + 8 })).toMatchObject({ type: 'swallow' });
-    for (const key of ['Alt', 'Meta', 'AltGraph', 'CapsLock']) expect(d.feed({ code: '', key, shiftKey: false, time: t + 9 })).toEqual({ type: 'pass' });
+    for (const key of ['Alt', 'Meta', 'AltGraph', 'CapsLock'])
+      expect(d.feed({ code: '', key, shiftKey: false, time: t + 9 })).toEqual({ type: 'pass' });
     const v = run(d, '17271231', t + 16, 8);
     expect(v.at(-1)).toMatchObject({ type: 'scan', code: ']C1010869001000407910LOT42\u001d17271231' });
   });
@@ -112,11 +113,12 @@ describe('scan detector', () => {
 });
 
 /**
- * Feeds timed keys to a detector the way the hook does (ticks every 10 ms between keys) and
- * models a focused text field: what passes lands in it, `restore` puts it back as it was when the
- * run began, a release gives swallowed characters back.
+ * Feeds timed keys to a detector the way the hook does (ticks every 10 ms between keys; keyups,
+ * where a key has `up`, in their place in time) and models a focused text field: what passes lands
+ * in it, `restore` puts it back as it was when the run began, a release gives swallowed characters
+ * back, a scan's `typed` keys are given to it as typing.
  */
-function simulate(d: ScanDetector, keys: { ch: string; time: number }[], initial = '') {
+function simulate(d: ScanDetector, keys: { ch: string; time: number; up?: number }[], initial = '') {
   let field = initial;
   let snapshot = initial;
   const scans: string[] = [];
@@ -126,16 +128,24 @@ function simulate(d: ScanDetector, keys: { ch: string; time: number }[], initial
     released.push(r.text);
     if (r.swallowed) field = snapshot + r.text;
   };
+  // In time order; at the same moment in the keys' order (a key goes up before the next goes down).
+  const events = keys
+    .flatMap((k) => [{ k, time: k.time, down: true }, ...(k.up === undefined ? [] : [{ k, time: k.up, down: false }])])
+    .sort((a, b) => a.time - b.time);
   let clock = keys[0]?.time ?? 0;
-  for (const k of keys) {
-    for (; clock + 10 < k.time; clock += 10) {
+  for (const { k, time, down } of events) {
+    for (; clock + 10 < time; clock += 10) {
       const r = d.tick(clock + 10);
       if (r?.type === 'scan') scans.push(r.code);
       else onEnded(r ?? undefined);
     }
-    clock = k.time;
-    const v =
-      k.ch === 'Enter' ? d.feed({ code: 'Enter', key: 'Enter', shiftKey: false, time: k.time }) : d.feed({ ...keyOf(k.ch), time: k.time });
+    clock = Math.max(clock, time);
+    const key = k.ch === 'Enter' ? { code: 'Enter', key: 'Enter', shiftKey: false } : keyOf(k.ch);
+    if (!down) {
+      d.keyUp({ code: key.code, key: key.key, time });
+      continue;
+    }
+    const v = d.feed({ ...key, time });
     if (v.type === 'first') {
       onEnded(v.ended);
       snapshot = field;
@@ -147,6 +157,7 @@ function simulate(d: ScanDetector, keys: { ch: string; time: number }[], initial
       if (v.restore) field = snapshot;
     } else {
       if (v.restore) field = snapshot;
+      if (v.typed !== undefined) field = snapshot + v.typed;
       scans.push(v.code);
     }
   }
@@ -260,6 +271,186 @@ describe('scan detector: realistic timings (issue 11.6)', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+/** A scanner's keys for `code`, then Enter: from `start`, `msPerChar` apart, each let go `pressMs` after it went down. */
+const scannerKeys = (code: string, start: number, msPerChar: number, pressMs = 2) =>
+  [...code, 'Enter'].map((ch, i) => ({ ch, time: start + i * msPerChar, up: start + i * msPerChar + pressMs }));
+
+describe('scan detector: keys a person typed just before a scan stay typing (issue 46.8)', () => {
+  const code = '8690010007292';
+  /** The scanner at 80 ms a character is what the wizard sets 120 ms for (1.5 × its gaps). */
+  const slow = { ...settings, maxInterKeyMs: 120 };
+
+  it('"4" held 90 ms, the scan 60 ms after it was let go (8 ms a character, keys held 2 ms): the 4 stays in the quantity field', () => {
+    const r = simulate(new ScanDetector(settings), [{ ch: '4', time: 1000, up: 1090 }, ...scannerKeys(code, 1150, 8)]);
+    expect(r.scans).toEqual([code]);
+    expect(r.field).toBe('4');
+  });
+
+  it('"4" held 50 ms, the scan 40 ms later (90 ms after the 4 went down, one run by its gaps): the scan is not "4869…"', () => {
+    const d = new ScanDetector(settings);
+    const r = simulate(d, [{ ch: '4', time: 1000, up: 1050 }, ...scannerKeys(code, 1090, 8)], '12');
+    expect(r.scans).toEqual([code]);
+    expect(r.field).toBe('124');
+    expect(r.released).toEqual([]);
+    // The verdict says which keys were typed.
+    const v = new ScanDetector(settings);
+    v.feed({ ...keyOf('4'), time: 0 });
+    v.keyUp({ code: 'Digit4', key: '4', time: 50 });
+    const verdicts = [...code].map((ch, i) => {
+      const verdict = v.feed({ ...keyOf(ch), time: 90 + i * 8 });
+      v.keyUp({ code: keyOf(ch).code, key: ch, time: 92 + i * 8 });
+      return verdict;
+    });
+    expect(verdicts[0]).toEqual({ type: 'pass' });
+    expect(v.feed({ code: 'Enter', key: 'Enter', shiftKey: false, time: 90 + 13 * 8 })).toEqual({
+      type: 'scan',
+      code,
+      typed: '4',
+      restore: false,
+      keys: 13,
+      span: 96,
+    });
+  });
+
+  it('the same with a scanner at 80 ms a character (settings for it: 120 ms): "4" held 90 ms, the scan 60 ms later', () => {
+    for (const [press, after] of [
+      [90, 60],
+      [50, 40],
+      [120, 0],
+    ] as const) {
+      const r = simulate(new ScanDetector(slow), [
+        { ch: '4', time: 1000, up: 1000 + press },
+        ...scannerKeys(code, 1000 + press + after, 80),
+      ]);
+      expect(r.scans, `${press} + ${after}`).toEqual([code]);
+      expect(r.field, `${press} + ${after}`).toBe('4');
+    }
+  });
+
+  it('several typed digits (12, then the scan 30 ms after the 2 was let go) stay typing, in order', () => {
+    const typed = [
+      { ch: '1', time: 1000, up: 1080 },
+      { ch: '2', time: 1100, up: 1170 },
+    ];
+    for (const s of [settings, slow]) {
+      const r = simulate(new ScanDetector(s), [...typed, ...scannerKeys(code, 1200, s === slow ? 80 : 8)]);
+      expect(r.scans).toEqual([code]);
+      expect(r.field).toBe('12');
+    }
+  });
+
+  it('a scanner’s own slow first characters (short presses, long gaps) are never taken for typing', () => {
+    for (const s of [settings, slow]) {
+      const gaps = [80, 75, 72, 70, 66, 62];
+      let time = 1000;
+      const keys = [...'397791202351', 'Enter'].map((ch, i) => {
+        time += i === 0 ? 0 : (gaps[i - 1] ?? (s === slow ? 80 : 8));
+        return { ch, time, up: time + 3 };
+      });
+      expect(simulate(new ScanDetector(s), keys, 'x')).toEqual({ field: 'x', scans: ['397791202351'], released: [] });
+    }
+  });
+
+  it('a scanner that holds every key long (40 ms at 80 ms a character) is not cut: a key held like its own is not a person’s', () => {
+    const r = simulate(new ScanDetector(slow), scannerKeys(code, 1000, 80, 40));
+    expect(r.scans).toEqual([code]);
+    expect(r.field).toBe('');
+  });
+
+  it('without keyups (events a program made) the run is read from its keydowns, as before', () => {
+    // No way to tell the typed 4 apart: the check digit then makes it a misread, not a count.
+    const keys = [{ ch: '4', time: 1000 }, ...scannerKeys(code, 1090, 8).map(({ ch, time }) => ({ ch, time }))];
+    expect(simulate(new ScanDetector(settings), keys).scans).toEqual(['4' + code]);
+  });
+
+  it('a person’s keys (held 40–150 ms) right before a scan at any scanner timing stay typing; the scan is whole', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[1-9][0-9]{0,2}$/),
+        fc.array(fc.record({ press: fc.integer({ min: 40, max: 150 }), next: fc.integer({ min: 0, max: 150 }) }), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        codeArb,
+        fc.record({
+          first: fc.integer({ min: 2, max: 80 }),
+          gap: fc.integer({ min: 2, max: 30 }),
+          press: fc.integer({ min: 0, max: 8 }),
+          initial: fc.constantFrom('', '7'),
+        }),
+        (typed, people, scanned, t) => {
+          const keys: { ch: string; time: number; up?: number }[] = [];
+          let time = 1000;
+          [...typed].forEach((ch, i) => {
+            keys.push({ ch, time, up: time + people[i]!.press });
+            time += people[i]!.press + people[i]!.next;
+          });
+          [...scanned, 'Enter'].forEach((ch, i) => {
+            const next = i === 0 ? t.first : t.gap;
+            // A scanner lets a key go before it presses the next.
+            keys.push({ ch, time, up: time + Math.min(t.press, next - 1) });
+            time += next;
+          });
+          const r = simulate(new ScanDetector(settings), keys, t.initial);
+          expect(r.scans).toEqual([scanned]);
+          expect(r.field).toBe(t.initial + typed);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a slow scanner (60–85 ms a character) holding its keys 0–40 ms (each scanner its own, ±3 ms) is read whole, nothing typed', () => {
+    fc.assert(
+      fc.property(
+        codeArb,
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(fc.record({ gap: fc.integer({ min: 60, max: 85 }), jitter: fc.integer({ min: 0, max: 3 }) }), {
+          minLength: 64,
+          maxLength: 64,
+        }),
+        fc.constantFrom('', '7'),
+        (scanned, press, keys, initial) => {
+          let time = 1000;
+          const timed = [...scanned, 'Enter'].map((ch, i) => {
+            time += i === 0 ? 0 : keys[i]!.gap;
+            return { ch, time, up: time + press + keys[i]!.jitter };
+          });
+          const r = simulate(new ScanDetector(slow), timed, initial);
+          expect(r.scans).toEqual([scanned]);
+          expect(r.field).toBe(initial);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a scanner’s keys pressed for 0–10 ms at any timing: nothing is taken for typing (the realistic timings again, with keyups)', () => {
+    fc.assert(
+      fc.property(
+        scanCase,
+        fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 64, maxLength: 64 }),
+        ([scanned, t, initial], presses) => {
+          const keys: { ch: string; time: number; up?: number }[] = [];
+          let time = 1000;
+          [...scanned].forEach((ch, i) => {
+            if (i === 1) time += t.first;
+            else if (i === 2) time += t.second;
+            else if (i > 2) time += t.pause && t.pause.at === i ? t.pause.ms : t.later[i]!;
+            keys.push({ ch, time, up: time + presses[i]! });
+          });
+          keys.push({ ch: 'Enter', time: time + t.later[0]!, up: time + t.later[0]! + 1 });
+          const r = simulate(new ScanDetector(settings), keys, initial);
+          expect(r.scans).toEqual([scanned]);
+          expect(r.field).toBe(initial);
+          expect(r.released).toEqual([]);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings } from '../../../src/shared/domain/settings';
-import { useScanner } from '../../../src/renderer/scanner/useScanner';
+import { useScanner, type ScannerOptions } from '../../../src/renderer/scanner/useScanner';
 import { useApp } from '../../../src/renderer/store/app';
 
-function Harness({ onScan }: { onScan: (code: string) => Promise<void> | void }) {
+function Harness({ onScan, options }: { onScan: (code: string) => Promise<void> | void; options?: ScannerOptions }) {
   const [qty, setQty] = useState('');
-  useScanner(onScan);
+  useScanner(onScan, options);
   return <input aria-label="qty" value={qty} onChange={(e) => setQty(e.target.value)} />;
 }
 
@@ -23,8 +23,32 @@ const enter = (target: Element = document.activeElement ?? document.body) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Keys as the keyboard delivered them: each goes down at `down` and up at `up` (their time stamps,
+ * the page's clock), handled in that order now. Like `press`, a character lands in the focused
+ * field unless its keydown was prevented.
+ */
+function keysAt(keys: { ch: string; down: number; up: number }[]) {
+  const events = keys.flatMap((k) => [
+    { k, time: k.down, type: 'keydown' },
+    { k, time: k.up, type: 'keyup' },
+  ]);
+  for (const { k, time, type } of events.sort((a, b) => a.time - b.time)) {
+    const target = document.activeElement ?? document.body;
+    const init = k.ch === 'Enter' ? { key: 'Enter', code: 'Enter' } : KEY(k.ch);
+    const ev = new KeyboardEvent(type, { ...init, bubbles: true, cancelable: true });
+    Object.defineProperty(ev, 'timeStamp', { value: time });
+    const allowed = target.dispatchEvent(ev);
+    if (type === 'keydown' && allowed && target instanceof HTMLInputElement && k.ch.length === 1)
+      fireEvent.change(target, { target: { value: target.value + k.ch } });
+  }
+}
+
 beforeEach(() => useApp.setState({ settings: { ...defaultSettings, language: 'en' } }));
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('useScanner', () => {
   it('takes a scan while a field has focus, and the code does not stay in the field', async () => {
@@ -65,8 +89,12 @@ describe('useScanner', () => {
       input.focus();
       const sep = () => {
         if (gs === 'Ctrl+]') {
-          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Control', code: 'ControlLeft', ctrlKey: true, bubbles: true, cancelable: true }));
-          input.dispatchEvent(new KeyboardEvent('keydown', { key: ']', code: 'BracketRight', ctrlKey: true, bubbles: true, cancelable: true }));
+          input.dispatchEvent(
+            new KeyboardEvent('keydown', { key: 'Control', code: 'ControlLeft', ctrlKey: true, bubbles: true, cancelable: true }),
+          );
+          input.dispatchEvent(
+            new KeyboardEvent('keydown', { key: ']', code: 'BracketRight', ctrlKey: true, bubbles: true, cancelable: true }),
+          );
         } else input.dispatchEvent(new KeyboardEvent('keydown', { key: '\u001d', code: '', bubbles: true, cancelable: true }));
       };
       await act(async () => {
@@ -107,5 +135,36 @@ describe('useScanner', () => {
       });
     }
     expect(stored).toEqual(['AAAA1', 'BBBB2', 'CCCC3']);
+  });
+
+  it('a 4 typed just before a scan (held 50 ms, the scan 40 ms later) stays typed: in the field, or given to onTyped, ahead of the scan (issue 46.8)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    for (const focus of ['field', 'none'] as const) {
+      const events: string[] = [];
+      render(
+        <Harness
+          onScan={(c) => void events.push(`scan ${c}`)}
+          options={{
+            onTyped: (text) => {
+              events.push(`typed ${text}`);
+              return undefined;
+            },
+          }}
+        />,
+      );
+      const input = screen.getByLabelText<HTMLInputElement>('qty');
+      if (focus === 'field') input.focus();
+      const t0 = performance.now();
+      await act(async () => {
+        keysAt([
+          { ch: '4', down: t0, up: t0 + 50 },
+          ...[...'8690010007292', 'Enter'].map((ch, i) => ({ ch, down: t0 + 90 + i * 8, up: t0 + 92 + i * 8 })),
+        ]);
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      expect(events, focus).toEqual(focus === 'field' ? ['scan 8690010007292'] : ['typed 4', 'scan 8690010007292']);
+      expect(input.value, focus).toBe(focus === 'field' ? '4' : '');
+      cleanup();
+    }
   });
 });
