@@ -55,9 +55,10 @@ async function countWithRecount(page: Page, app: AppFixture) {
   await page.keyboard.type('17', { delay: 200 });
   await page.waitForTimeout(400);
   // The first count's codes are typed into "Kod yazın" (this test is about what is sent, not how a
-  // scanner's keys are read: with a scanner's bursts on a loaded machine the first digits of a
-  // scan were now and then read as the typed quantity, 86 × "90010003157", also before this test
-  // was written; scanner.spec.ts and counts-work-kept.spec.ts read bursts).
+  // scanner's keys are read: scanner.spec.ts, scanner-timing.spec.ts and counts-work-kept.spec.ts
+  // read bursts. With a scanner's bursts on a loaded machine the first digits of a scan were now
+  // and then read as the typed quantity, 86 × "90010003157": the scanner's timer ended the run
+  // while the rest was still on its way; issue 46 item 8 fixed it, scanner-timing.spec.ts shows it).
   await typeCode(page, ATKI.barcode);
   await expect(page.getByTestId('count-totals')).toContainText('17 adet');
   // One code after the other is stored, as a person counts.

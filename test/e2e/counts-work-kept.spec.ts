@@ -8,6 +8,8 @@ import { expect, signIn, test, type AppFixture as App } from './fixtures';
  * is the pause before character i+1, the rest come 5 ms apart, then Enter. Each event carries the
  * time the keyboard would have stamped it with (ending now), as Chromium stamps real key events
  * with the time the OS delivered them; dispatched in one go, a loaded machine cannot stretch them.
+ * Each key goes up 2 ms after it went down, as a scanner lets it go (a person holds a key longer:
+ * that is how a digit typed just before is told from the scan's).
  */
 async function scanWithGaps(page: Page, code: string, gaps: number[]) {
   await page.evaluate(`((code, gaps) => {
@@ -17,9 +19,11 @@ async function scanWithGaps(page: Page, code: string, gaps: number[]) {
     offsets.push(offsets[offsets.length - 1] + 5);
     const start = performance.now() - offsets[offsets.length - 1];
     const send = (key, keyCode, at) => {
-      const ev = new KeyboardEvent('keydown', { key, code: keyCode, shiftKey: key !== key.toLowerCase(), bubbles: true, cancelable: true });
-      Object.defineProperty(ev, 'timeStamp', { value: start + at });
-      target.dispatchEvent(ev);
+      for (const [type, after] of [['keydown', 0], ['keyup', 2]]) {
+        const ev = new KeyboardEvent(type, { key, code: keyCode, shiftKey: key !== key.toLowerCase(), bubbles: true, cancelable: true });
+        Object.defineProperty(ev, 'timeStamp', { value: start + at + after });
+        target.dispatchEvent(ev);
+      }
     };
     [...code].forEach((ch, i) => send(ch, /[a-z]/i.test(ch) ? 'Key' + ch.toUpperCase() : /[0-9]/.test(ch) ? 'Digit' + ch : ch === '-' ? 'Minus' : 'Unidentified', offsets[i]));
     send('Enter', 'Enter', offsets[offsets.length - 1]);

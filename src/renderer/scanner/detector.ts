@@ -47,8 +47,16 @@ export interface ScanVerdict {
  * - scan: the suffix that ends a scan: prevent it and store `code`.
  * `ended` (on pass/first): the previous run ended as typing, before this key; handle it first.
  */
-export type Verdict =
-  { type: 'pass'; ended?: Ended } | { type: 'first'; ended?: Ended } | { type: 'swallow'; restore: boolean } | ScanVerdict;
+export type Verdict = (
+  { type: 'pass'; ended?: Ended } | { type: 'first'; ended?: Ended } | { type: 'swallow'; restore: boolean } | ScanVerdict
+) & {
+  /**
+   * The run the timer ended (tick) goes on: this key's own time stamp is close to its last one, so
+   * it was on its way while the timer ran (a busy computer delivers keys late). What that release
+   * did to the page must be taken back before this verdict is handled.
+   */
+  retract?: true;
+};
 
 /** What tick() finds: a run that ended as typing, or (suffix 'none') a scan. */
 export type Release = Ended | ScanVerdict;
@@ -95,6 +103,16 @@ interface RunKey {
   up?: number;
 }
 
+/** A run as tick() ended it, kept until the next key shows whether it really ended. */
+interface Saved {
+  head: RunKey[];
+  keys: RunKey[];
+  fast: number;
+  quick: number;
+  swallowed: number;
+  leaked: boolean;
+}
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -118,6 +136,12 @@ export class ScanDetector {
   private swallowed = 0;
   /** Characters reached the page since the run began or was last taken back. */
   private leaked = false;
+  /**
+   * The run tick() last ended as typing. tick() reads the page's clock, the keys carry the time
+   * the keyboard delivered them: keys that were still on their way (a busy page, a busy browser
+   * process) are not seen yet, so the next key decides whether the run had ended.
+   */
+  private ticked: Saved | null = null;
   private readonly t: ReturnType<typeof timing>;
 
   constructor(private s: Detect) {
@@ -180,7 +204,7 @@ export class ScanDetector {
    */
   keyUp(e: KeyUpInput): void {
     const id = e.code || e.key;
-    for (const list of [this.keys, this.head]) {
+    for (const list of [this.keys, this.head, this.ticked?.keys ?? [], this.ticked?.head ?? []]) {
       for (let i = list.length - 1; i >= 0; i--) {
         const k = list[i]!;
         if (k.id === id && k.up === undefined && k.down <= e.time) {
@@ -192,23 +216,52 @@ export class ScanDetector {
   }
 
   feed(e: KeyInput): Verdict {
-    const last = this.keys[this.keys.length - 1]?.down;
-    const gap = last === undefined ? Infinity : e.time - last;
     const isSuffix = (this.s.suffix === 'Enter' && e.key === 'Enter') || (this.s.suffix === 'Tab' && e.key === 'Tab');
-    if (isSuffix) {
-      const done = this.complete(gap);
-      if (done) return done;
-      return { type: 'pass', ...this.end() };
-    }
-    const ch = decodeKey(e, this.s.usePhysicalKeys);
-    if (ch === null) {
-      // Shift, Control (of a scanner's Ctrl+]) and friends type nothing and do not break a burst; other keys end it.
+    const ch = isSuffix ? null : decodeKey(e, this.s.usePhysicalKeys);
+    if (!isSuffix && ch === null) {
+      // Shift, Control (of a scanner's Ctrl+]) and friends type nothing and neither end a run nor go
+      // on with it; any other key that types nothing ends it (and leaves the timer's release as it is).
       if (isModifierKey(e)) return { type: 'pass' };
+      this.ticked = null;
       return { type: 'pass', ...this.end() };
     }
+    const retract = this.revive(e.time, isSuffix);
+    const v = ch === null ? this.suffix(e.time) : this.char(ch, e.code || e.key, e.time);
+    return retract ? { ...v, retract } : v;
+  }
+
+  /**
+   * Takes up the run tick() ended again when this key (by its own time stamp) would have kept it
+   * going: it was on its way while the timer ran. The timer's release is then undone (`retract`).
+   */
+  private revive(time: number, isSuffix: boolean): true | undefined {
+    const saved = this.ticked;
+    this.ticked = null;
+    if (!saved || this.keys.length > 0 || this.head.length > 0) return undefined;
+    ({ head: this.head, keys: this.keys, fast: this.fast, quick: this.quick, swallowed: this.swallowed, leaked: this.leaked } = saved);
+    const gap = this.gapTo(time);
+    const goesOn = isSuffix ? this.read(gap) !== null : gap <= this.limit || (gap <= this.t.joinMs && this.joinable());
+    if (goesOn) return true;
+    this.reset();
+    return undefined;
+  }
+
+  private gapTo(time: number): number {
+    const last = this.keys[this.keys.length - 1]?.down;
+    return last === undefined ? Infinity : time - last;
+  }
+
+  private suffix(time: number): Verdict {
+    const done = this.complete(this.gapTo(time));
+    if (done) return done;
+    return { type: 'pass', ...this.end() };
+  }
+
+  private char(ch: string, id: string, time: number): Verdict {
+    const gap = this.gapTo(time);
     const isFast = gap <= this.t.fastMs;
     const isQuick = gap <= this.t.quickMs;
-    const key: RunKey = { ch, id: e.code || e.key, down: e.time };
+    const key: RunKey = { ch, id, down: time };
     if (gap > this.limit && gap <= this.t.joinMs && this.joinable()) {
       // Maybe a pause inside a scan: the page keeps what it has (and the hook its field snapshot,
       // taken at the head's first character) until the new run shows what it is.
@@ -243,8 +296,11 @@ export class ScanDetector {
   }
 
   /**
-   * Called on a timer: a run that stopped without a suffix is either a scan (suffix 'none') or
-   * typing (whose swallowed characters must be given back).
+   * Called on a timer with the page's clock (performance.now(), the clock of the keys' time
+   * stamps): a run that stopped without a suffix is either a scan (suffix 'none') or typing (whose
+   * swallowed characters must be given back). A release may be taken back by the next key
+   * (`retract`): `now` is when the page got to run the timer, and keys delivered before it may not
+   * have reached the page yet. A scan without a suffix ends by its pause alone and is final.
    */
   tick(now: number): Release | null {
     const last = this.keys[this.keys.length - 1]?.down;
@@ -255,11 +311,22 @@ export class ScanDetector {
     }
     // A slow start waits for the rest of its scan a little longer before it counts as typing.
     if (now - last <= this.t.joinMs && this.joinable()) return null;
-    return this.end().ended ?? null;
+    const saved: Saved = {
+      head: this.head,
+      keys: this.keys,
+      fast: this.fast,
+      quick: this.quick,
+      swallowed: this.swallowed,
+      leaked: this.leaked,
+    };
+    const ended = this.end().ended ?? null;
+    this.ticked = saved;
+    return ended;
   }
 
   /** Ends the run now (a shortcut key was pressed): what it held is typing. */
   flush(): Ended | null {
+    this.ticked = null;
     return this.end().ended ?? null;
   }
 
@@ -270,18 +337,23 @@ export class ScanDetector {
     return { ended };
   }
 
-  /** The scan the run is, ended `gapToSuffix` after its last key, or null. */
   private complete(gapToSuffix: number): ScanVerdict | null {
+    const result = this.read(gapToSuffix);
+    if (result) this.reset();
+    return result;
+  }
+
+  /** The scan the run is if it ends `gapToSuffix` after its last key, or null. */
+  private read(gapToSuffix: number): ScanVerdict | null {
     // The suffix follows the last character quickly (a person's Enter after typing does not).
     if (gapToSuffix > this.t.quickMs) return null;
     const all = [...this.head, ...this.keys];
     const typed = this.typedLead(all);
     // The scan after the keys a person typed; when that alone is no scan, the run is read whole.
-    const result =
+    return (
       (typed > 0 && this.scanOf(all.slice(0, typed), all.slice(typed), typed >= this.head.length ? 'rest' : 'keys')) ||
-      this.scanOf([], all, 'keys');
-    if (result) this.reset();
-    return result;
+      this.scanOf([], all, 'keys')
+    );
   }
 
   /**

@@ -14,9 +14,11 @@ export interface ScannerOptions {
   onRelease?: (text: string) => void;
   /**
    * Characters typed outside any text field, once it is clear they are not (the start of) a
-   * scan: the Counts screen takes digits as the quantity for the next scan.
+   * scan: the Counts screen takes digits as the quantity for the next scan. Returns how to take
+   * them back: the timer may end a run whose next keys were still on their way (a busy
+   * computer), and those keys' time stamps show it went on (`retract`).
    */
-  onTyped?: (text: string) => void;
+  onTyped?: (text: string) => (() => void) | undefined;
 }
 
 /**
@@ -43,8 +45,11 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
     const queue = new ScanQueue((code) => onScanRef.current(code));
     const unsub = queue.subscribe(setPending);
     let field: FieldSnapshot | null = null;
+    /** What the timer's last release did, until the next key shows whether the run had ended. */
+    let released: { field: FieldSnapshot | null; inserted: boolean; undo?: () => void } | null = null;
 
     const finish = (r: Release) => {
+      let undo: (() => void) | undefined;
       if (r.type === 'scan') {
         if (r.restore && field) restore(field);
         // Keys a person typed just before the scan (a quantity) stay typing, ahead of the scan.
@@ -56,12 +61,22 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
       } else {
         if (field && r.swallowed) insert(field, r.text);
         if (r.swallowed) optsRef.current.onRelease?.(r.text);
-        if (!field) optsRef.current.onTyped?.(r.text);
+        if (!field) undo = optsRef.current.onTyped?.(r.text);
       }
       field = null;
+      return undo;
     };
     const ended = (v: { ended?: Ended }) => {
       if (v.ended) finish(v.ended);
+    };
+    /** The run the timer ended goes on (its next keys came late): the page gets back what it had before. */
+    const retract = () => {
+      const r = released;
+      released = null;
+      if (!r) return;
+      if (r.field && r.inserted) restore(r.field);
+      r.undo?.();
+      field = r.field;
     };
 
     const onKeyDown = (e: KeyboardEvent) => {
@@ -69,6 +84,7 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
       // A shortcut (a key with Alt/Ctrl/Meta) ends a run as typing; the modifier pressed on its own
       // does not (a scanner presses Control before the ] of its GS).
       if (!gs && !isModifierKey(e) && (e.isComposing || e.altKey || e.ctrlKey || e.metaKey)) {
+        released = null;
         const r = detector.flush();
         if (r) finish(r);
         return;
@@ -76,6 +92,8 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
       const time = e.timeStamp || performance.now();
       const v = detector.feed(gs ? { code: '', key: GS, shiftKey: false, time } : { code: e.code, key: e.key, shiftKey: e.shiftKey, time });
       optsRef.current.onKey?.(e, v);
+      if (v.retract) retract();
+      else if (!isModifierKey(e)) released = null;
       if (v.type === 'first') {
         ended(v);
         field = snapshot(document.activeElement);
@@ -95,10 +113,16 @@ export function useScanner(onScan: (code: string) => unknown, options: ScannerOp
     const onKeyUp = (e: KeyboardEvent) => detector.keyUp({ code: e.code, key: e.key, time: e.timeStamp || performance.now() });
     window.addEventListener('keydown', onKeyDown, { capture: true });
     window.addEventListener('keyup', onKeyUp, { capture: true });
+    // The page's clock, when the timer got to run; keys are judged by their own time stamps (when
+    // the keyboard delivered them), and a release here is taken back when the next key shows the
+    // run went on (ScanDetector.tick).
     const timer = setInterval(
       () => {
         const r = detector.tick(performance.now());
-        if (r) finish(r);
+        if (!r) return;
+        const at = field;
+        const undo = finish(r);
+        released = r.type === 'release' ? { field: at, inserted: !!at && r.swallowed, undo } : null;
       },
       Math.max(10, Math.floor(maxInterKeyMs / 2)),
     );

@@ -439,6 +439,55 @@ describe('a quantity typed just before a scan (issue 46.8)', () => {
   }
 });
 
+describe('keys that reach the page late (issue 46.8)', () => {
+  /**
+   * A key delivered by the keyboard at `time` (its time stamp), handled now; unless prevented the
+   * character lands in the focused field, as a browser types it.
+   */
+  const keyAt = (ch: string, time: number) => {
+    const target = document.activeElement ?? document.body;
+    const ev = new KeyboardEvent('keydown', { key: ch, code: ch === 'Enter' ? 'Enter' : `Digit${ch}`, bubbles: true, cancelable: true });
+    Object.defineProperty(ev, 'timeStamp', { value: time });
+    if (target.dispatchEvent(ev) && target instanceof HTMLInputElement && ch !== 'Enter')
+      fireEvent.change(target, { target: { value: target.value + ch } });
+  };
+
+  for (const focus of ['the quantity field', 'nothing'] as const) {
+    it(`with ${focus} focused, a scan the timer ran into is counted whole with the typed quantity, not 86 × the rest`, async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+      const bridge = setup({ 'counts.scan': countedAs('SKU-1', 1) });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'A-01' })));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      const quantity = screen.getByTestId<HTMLInputElement>('next-quantity');
+      if (focus === 'nothing') (document.activeElement as HTMLElement).blur();
+      else expect(document.activeElement).toBe(quantity);
+      const t0 = performance.now();
+      await act(async () => {
+        // 17 typed by a person, then the scan: its first keys come in time, the rest only after the
+        // page's timer ran (a busy computer), with the time stamps the keyboard gave them.
+        keyAt('1', t0);
+        keyAt('7', t0 + 200);
+        await vi.advanceTimersByTimeAsync(1000);
+        keyAt('8', t0 + 1000);
+        keyAt('6', t0 + 1005);
+        await vi.advanceTimersByTimeAsync(600);
+      });
+      // What the timer's release did (typed 86 after the 17), taken back when the rest arrives.
+      expect(quantity.value).toBe('1786');
+      await act(async () => {
+        [...'90010003157'].forEach((ch, i) => keyAt(ch, t0 + 1010 + i * 5));
+        keyAt('Enter', t0 + 1065);
+        await vi.advanceTimersByTimeAsync(100);
+      });
+      expect(bridge.calls.filter((c) => c.method === 'counts.scan').map((c) => c.input)).toEqual([
+        { sessionId: 1, code: '8690010003157', quantity: 17, holder: expect.any(String) as string },
+      ]);
+      expect(quantity.value).toBe('');
+    });
+  }
+});
+
 describe('command barcodes while Review is open', () => {
   const inReview = async () => {
     const bridge = setup({

@@ -113,39 +113,59 @@ describe('scan detector', () => {
 });
 
 /**
- * Feeds timed keys to a detector the way the hook does (ticks every 10 ms between keys; keyups,
- * where a key has `up`, in their place in time) and models a focused text field: what passes lands
- * in it, `restore` puts it back as it was when the run began, a release gives swallowed characters
- * back, a scan's `typed` keys are given to it as typing.
+ * Feeds timed keys to a detector the way the hook does (ticks every 10 ms of the page's clock
+ * between keys; keyups, where a key has `up`, in their place in time) and models a focused text
+ * field: what passes lands in it, `restore` puts it back as it was when the run began, a release
+ * gives swallowed characters back, a scan's `typed` keys are given to it as typing, a `retract`
+ * takes back what the timer's release gave. `at` is when the page got to handle a key (its clock),
+ * `time` the key's own time stamp (when the keyboard delivered it): the same unless a test delays
+ * the page.
  */
-function simulate(d: ScanDetector, keys: { ch: string; time: number; up?: number }[], initial = '') {
+function simulate(d: ScanDetector, keys: { ch: string; time: number; up?: number; at?: number }[], initial = '') {
   let field = initial;
   let snapshot = initial;
   const scans: string[] = [];
   const released: string[] = [];
+  /** Whether the timer's last release put text into the field (undone by a retract). */
+  let timerInserted: boolean | null = null;
   const onEnded = (r: { text: string; swallowed: boolean } | undefined) => {
     if (!r) return;
     released.push(r.text);
     if (r.swallowed) field = snapshot + r.text;
   };
-  // In time order; at the same moment in the keys' order (a key goes up before the next goes down).
-  const events = keys
-    .flatMap((k) => [{ k, time: k.time, down: true }, ...(k.up === undefined ? [] : [{ k, time: k.up, down: false }])])
-    .sort((a, b) => a.time - b.time);
-  let clock = keys[0]?.time ?? 0;
-  for (const { k, time, down } of events) {
-    for (; clock + 10 < time; clock += 10) {
-      const r = d.tick(clock + 10);
-      if (r?.type === 'scan') scans.push(r.code);
-      else onEnded(r ?? undefined);
+  const tick = (now: number) => {
+    const r = d.tick(now);
+    if (r?.type === 'scan') scans.push(r.code);
+    else if (r) {
+      onEnded(r);
+      timerInserted = r.swallowed;
     }
-    clock = Math.max(clock, time);
+  };
+  // In the order the page gets them; at the same moment in the keys' order (a key goes up before
+  // the next goes down). A keyup reaches the page with the keys around it.
+  const events = keys
+    .flatMap((k) => [
+      { k, time: k.time, at: k.at ?? k.time, down: true },
+      ...(k.up === undefined ? [] : [{ k, time: k.up, at: Math.max(k.at ?? k.time, k.up), down: false }]),
+    ])
+    .sort((a, b) => a.time - b.time)
+    .map((e, i, all) => ({ ...e, at: Math.max(...all.slice(0, i + 1).map((x) => x.at)) }));
+  let clock = keys[0]?.time ?? 0;
+  for (const { k, time, at, down } of events) {
+    for (; clock + 10 < at; clock += 10) tick(clock + 10);
+    clock = Math.max(clock, at);
     const key = k.ch === 'Enter' ? { code: 'Enter', key: 'Enter', shiftKey: false } : keyOf(k.ch);
     if (!down) {
       d.keyUp({ code: key.code, key: key.key, time });
       continue;
     }
     const v = d.feed({ ...key, time });
+    if (v.retract) {
+      expect(timerInserted, 'a retract follows a release of the timer').not.toBeNull();
+      released.pop();
+      if (timerInserted) field = snapshot;
+    }
+    timerInserted = null;
     if (v.type === 'first') {
       onEnded(v.ended);
       snapshot = field;
@@ -163,9 +183,7 @@ function simulate(d: ScanDetector, keys: { ch: string; time: number; up?: number
   }
   for (let i = 0; i < 60; i++) {
     clock += 10;
-    const r = d.tick(clock);
-    if (r?.type === 'scan') scans.push(r.code);
-    else onEnded(r ?? undefined);
+    tick(clock);
   }
   return { field, scans, released };
 }
@@ -188,8 +206,12 @@ const scanTimingArb = (length: number) =>
 type ScanTiming = { first: number; second: number; later: number[]; pause: { at: number; ms: number } | null };
 
 /** A scan's keys at the given timing, Enter last; read through the simulated hook into a field holding `initial`. */
-function scanWhole(code: string, t: ScanTiming, initial: string) {
-  const keys: { ch: string; time: number }[] = [];
+/**
+ * `late`: how long after its own time stamp the page got to each key (a busy page or browser
+ * process; the page's clock never goes back).
+ */
+function scanWhole(code: string, t: ScanTiming, initial: string, late: number[] = []) {
+  const keys: { ch: string; time: number; at?: number }[] = [];
   let time = 1000;
   [...code].forEach((ch, i) => {
     if (i === 1) time += t.first;
@@ -198,6 +220,11 @@ function scanWhole(code: string, t: ScanTiming, initial: string) {
     keys.push({ ch, time });
   });
   keys.push({ ch: 'Enter', time: time + t.later[0]! });
+  let at = 0;
+  keys.forEach((k, i) => {
+    at = Math.max(at, k.time + (late[i] ?? 0));
+    k.at = at;
+  });
   const r = simulate(new ScanDetector(settings), keys, initial);
   expect(r.scans).toEqual([code]);
   expect(r.field).toBe(initial);
@@ -367,7 +394,7 @@ describe('scan detector: keys a person typed just before a scan stay typing (iss
     expect(simulate(new ScanDetector(settings), keys).scans).toEqual(['4' + code]);
   });
 
-  it('a person’s keys (held 40–150 ms) right before a scan at any scanner timing stay typing; the scan is whole', () => {
+  it('a person’s keys (held 40–150 ms) right before a scan at any scanner timing stay typing, however late the page gets to them; the scan is whole', () => {
     fc.assert(
       fc.property(
         fc.stringMatching(/^[1-9][0-9]{0,2}$/),
@@ -382,8 +409,10 @@ describe('scan detector: keys a person typed just before a scan stay typing (iss
           press: fc.integer({ min: 0, max: 8 }),
           initial: fc.constantFrom('', '7'),
         }),
-        (typed, people, scanned, t) => {
-          const keys: { ch: string; time: number; up?: number }[] = [];
+        // How late the page gets to each key (a busy computer), mostly on time.
+        fc.array(fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 0, max: 1000 })), { minLength: 32, maxLength: 32 }),
+        (typed, people, scanned, t, late) => {
+          const keys: { ch: string; time: number; up?: number; at?: number }[] = [];
           let time = 1000;
           [...typed].forEach((ch, i) => {
             keys.push({ ch, time, up: time + people[i]!.press });
@@ -395,6 +424,7 @@ describe('scan detector: keys a person typed just before a scan stay typing (iss
             keys.push({ ch, time, up: time + Math.min(t.press, next - 1) });
             time += next;
           });
+          keys.forEach((k, i) => (k.at = k.time + (late[i] ?? 0)));
           const r = simulate(new ScanDetector(settings), keys, t.initial);
           expect(r.scans).toEqual([scanned]);
           expect(r.field).toBe(t.initial + typed);
@@ -452,6 +482,113 @@ describe('scan detector: keys a person typed just before a scan stay typing (iss
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("scan detector: the keys' own time stamps decide, not when the page got to them (issue 46.8)", () => {
+  /** A scanner's keys: `code` from `start`, `msPerChar` apart, then Enter (no keyups). */
+  const burst = (code: string, start: number, msPerChar: number) => [
+    ...[...code].map((ch, i) => ({ ch, time: start + i * msPerChar })),
+    { ch: 'Enter', time: start + code.length * msPerChar },
+  ];
+
+  it('a scan whose keys reach the page late is read whole: the timer that ran in between does not cut it', () => {
+    // What an end-to-end test saw on a loaded machine: "86" ended by the timer as typing (the
+    // quantity), the rest read as a scan: 86 × 90010003157.
+    const d = new ScanDetector(settings);
+    expect(d.feed({ ...keyOf('8'), time: 1000 })).toEqual({ type: 'first' });
+    expect(d.feed({ ...keyOf('6'), time: 1005 })).toEqual({ type: 'swallow', restore: true });
+    // The page runs its timer 600 ms later by its own clock; the keys after the 6 are on their way.
+    expect(d.tick(1605)).toEqual({ type: 'release', text: '86', swallowed: true });
+    expect(d.feed({ ...keyOf('9'), time: 1010 })).toEqual({ type: 'swallow', restore: false, retract: true });
+    const rest = [...'0010003157'].map((ch, i) => d.feed({ ...keyOf(ch), time: 1015 + i * 5 }));
+    expect(rest.every((v) => v.type === 'swallow' && !v.retract)).toBe(true);
+    expect(d.feed({ code: 'Enter', key: 'Enter', shiftKey: false, time: 1065 })).toMatchObject({ type: 'scan', code: '8690010003157' });
+  });
+
+  for (const [what, after] of [
+    ['after its first key', 1],
+    ['after its second key', 2],
+    ['in its middle', 7],
+    ['before its Enter', 13],
+  ] as const) {
+    it(`the page held up ${what} (keys delivered 5 ms apart, handled 700 ms late): one scan, nothing left in the field`, () => {
+      for (const initial of ['', '17']) {
+        const keys = burst('8690010003157', 1000, 5).map((k, i) => (i >= after ? { ...k, at: k.time + 700 } : k));
+        const r = simulate(new ScanDetector(settings), keys, initial);
+        expect(r.scans).toEqual(['8690010003157']);
+        expect(r.field).toBe(initial);
+        expect(r.released).toEqual([]);
+      }
+    });
+  }
+
+  it('a scanner at 80 ms a character, held up the same way, is read whole; so is a typed 4 before it', () => {
+    const slow = { ...settings, maxInterKeyMs: 120 };
+    for (const after of [1, 2, 7, 13]) {
+      const keys = burst('8690010003157', 1000, 80).map((k, i) => (i >= after ? { ...k, at: k.time + 900 } : k));
+      expect(simulate(new ScanDetector(slow), keys, '').scans, `held up after ${after} keys`).toEqual(['8690010003157']);
+      // With keyups: the person's 4 (held 90 ms) stays typing, the scanner's keys (held 2 ms) are the scan.
+      const withFour = [
+        { ch: '4', time: 850, up: 940 },
+        ...burst('8690010003157', 1000, 80).map((k, i) => ({ ...k, up: k.time + 2, ...(i >= after ? { at: k.time + 900 } : {}) })),
+      ];
+      expect(simulate(new ScanDetector(slow), withFour, ''), `4, held up after ${after} keys`).toEqual({
+        field: '4',
+        scans: ['8690010003157'],
+        released: [],
+      });
+    }
+  });
+
+  it('whenever the page gets to the keys (up to a second late), a scan reads the same and a person’s typing stays typing', () => {
+    const lateArb = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1000 })), { minLength: 64, maxLength: 64 });
+    fc.assert(
+      fc.property(scanCase, lateArb, ([code, t, initial], late) => scanWhole(code, t, initial, late)),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z0-9]{1,12}$/),
+        fc.array(fc.integer({ min: 90, max: 400 }), { minLength: 13, maxLength: 13 }),
+        lateArb,
+        (text, gaps, late) => {
+          let time = 0;
+          let at = 0;
+          const keys = [...text, 'Enter'].map((ch, i) => {
+            time += gaps[i]!;
+            at = Math.max(at, time + late[i]!);
+            return { ch, time, at };
+          });
+          const r = simulate(new ScanDetector(settings), keys, 'x');
+          expect(r.scans).toEqual([]);
+          expect(r.field).toBe('x' + text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a key that really came later (by its own time stamp) leaves the timer’s release as it was', () => {
+    const d = new ScanDetector(settings);
+    run(d, 'ab', 0, 10, null);
+    expect(d.tick(400)).toEqual({ type: 'release', text: 'ab', swallowed: true });
+    expect(d.feed({ ...keyOf('c'), time: 800 })).toEqual({ type: 'first' });
+    // Typing held up by a busy page and then delivered: still typing, every character kept in order.
+    const late = simulate(
+      new ScanDetector(settings),
+      [...'12'].map((ch, i) => ({ ch, time: 1000 + i * 200, at: 1000 + i * 200 + 500 })),
+      'x',
+    );
+    expect(late).toEqual({ field: 'x12', scans: [], released: ['1', '2'] });
+  });
+
+  it('another key (not a character) after the timer’s release leaves it as it was', () => {
+    const d = new ScanDetector(settings);
+    run(d, '86', 0, 5, null);
+    expect(d.tick(600)).toMatchObject({ type: 'release', text: '86' });
+    expect(d.feed({ code: 'Escape', key: 'Escape', shiftKey: false, time: 12 })).toEqual({ type: 'pass' });
+    expect(d.feed({ ...keyOf('9'), time: 14 })).toEqual({ type: 'first' });
   });
 });
 

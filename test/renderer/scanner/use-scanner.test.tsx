@@ -167,4 +167,39 @@ describe('useScanner', () => {
       cleanup();
     }
   });
+
+  it('keys that reach the page late (a busy computer) are judged by their own time stamps: the timer that ran in between does not cut the scan (issue 46.8)', async () => {
+    // The scanner's timer runs on the page's clock (performance.now), moved here by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    for (const focus of ['field', 'none'] as const) {
+      const scans: string[] = [];
+      let quantity = '';
+      const onTyped = (text: string) => {
+        const before = quantity;
+        quantity += text;
+        return () => {
+          quantity = before;
+        };
+      };
+      render(<Harness onScan={(c) => void scans.push(c)} options={{ onTyped }} />);
+      const input = screen.getByLabelText<HTMLInputElement>('qty');
+      if (focus === 'field') input.focus();
+      const t0 = performance.now();
+      const scan = [...'8690010003157', 'Enter'].map((ch, i) => ({ ch, down: t0 + i * 5, up: t0 + i * 5 + 1 }));
+      await act(async () => {
+        keysAt(scan.slice(0, 2));
+        // The rest of the burst is on its way; the page's timer runs meanwhile and ends the run.
+        await vi.advanceTimersByTimeAsync(600);
+      });
+      expect(focus === 'field' ? input.value : quantity).toBe('86');
+      await act(async () => {
+        keysAt(scan.slice(2));
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      expect(scans, focus).toEqual(['8690010003157']);
+      expect(input.value, focus).toBe('');
+      expect(quantity, focus).toBe('');
+      cleanup();
+    }
+  });
 });

@@ -93,8 +93,13 @@ export function CountsScreen() {
   );
   const { pending } = useScanner(onScan, {
     // Digits typed anywhere outside a field: the quantity for the next scan ("12, then scan").
+    // Taken back when they turn out to be a scan's first keys that came late (useScanner).
     onTyped: (text) => {
-      if (useCounts.getState().session?.state === 'open' && !reviewingNow.current) useCounts.getState().typeQuantity(text);
+      const counts = useCounts.getState();
+      if (counts.session?.state !== 'open' || reviewingNow.current) return undefined;
+      const before = counts.nextQuantity;
+      counts.typeQuantity(text);
+      return () => useCounts.getState().setNextQuantity(before);
     },
   });
 
