@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { clockOf } from './clock';
 import { join } from 'node:path';
 import { methodNames, type Input, type MethodName, type Output } from '../../shared/contract';
@@ -21,6 +22,7 @@ import { noSecretStore } from './secrets';
 import { Session } from './session/session';
 import { createProfilesRepo, TRAINING_PROFILE_ID } from './settings/profiles-repo';
 import { createSettingsRepo } from './settings/settings-repo';
+import { withSettingsCopy } from './settings/settings-copy';
 import { StatusTracker } from './status';
 import { Training } from './training';
 import { connectionsToRecover, openWorkspace, removeWorkspace, type Workspace } from './workspace';
@@ -59,13 +61,16 @@ export function createCore(options: CoreOptions): Core {
   const clock = clockOf(options.now);
   const log = options.log ?? ((msg: string, e?: unknown) => console.error(`[core] ${msg}`, e ?? ''));
   const dbOptions = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
-  const appDb = openDatabase(join(options.dataDir, 'app.db'), appMigrations, dbOptions);
+  const appDbFile = join(options.dataDir, 'app.db');
+  // Deleted or emptied: the app settings come back from their copy (settings/settings-copy.ts).
+  const appDbFresh = !existsSync(appDbFile) || statSync(appDbFile).size === 0;
+  const appDb = openDatabase(appDbFile, appMigrations, dbOptions);
   const wsOptions = options.quickCheckMaxBytes === undefined ? dbOptions : { ...dbOptions, quickCheckMaxBytes: options.quickCheckMaxBytes };
   const bus = new EventBus();
   const status = new StatusTracker(bus);
   const http = new HttpClient(options.beforeHttpClient);
   const secrets = options.secrets ?? noSecretStore;
-  const settings = createSettingsRepo(appDb);
+  const settings = withSettingsCopy(createSettingsRepo(appDb), options.dataDir, appDbFresh, clock);
   const profiles = createProfilesRepo(appDb, clock);
   // An earlier version made the training connection the active one after training: not any more.
   if (settings.get().activeProfileId === TRAINING_PROFILE_ID) settings.update({ activeProfileId: null });

@@ -48,7 +48,7 @@ export function createSettingsRepo(db: Db) {
     return valid;
   });
 
-  return { get, update };
+  return { get, update: (patch: AppSettingsPatch): AppSettings => update(patch) };
 }
 
 export type SettingsRepo = ReturnType<typeof createSettingsRepo>;
