@@ -1,10 +1,34 @@
 import type { AppErrorShape } from '../../../shared/result';
+import { nodeCrypto } from '../builtins';
 import type { Db } from '../db/open';
 import type { Workspace } from '../workspace';
 import type { Outcome } from './judge';
 import type { QueueOrder } from './order';
 import type { OutboxStatements, Row } from './store';
-import type { OutboxSender } from './types';
+import { serviceOf, serviceText, type EnqueueInput, type OutboxSender } from './types';
+
+/** Stores a new write (only a row: sent later) for the service `sender` writes to now; returns its id. */
+export function enqueueWrite(
+  ws: Workspace,
+  s: OutboxStatements,
+  sender: OutboxSender | undefined,
+  input: EnqueueInput,
+  now: number,
+): number {
+  return Number(
+    s.insert.run({
+      kind: input.kind,
+      groupKey: input.groupKey,
+      payload: JSON.stringify(input.payload),
+      key: nodeCrypto().randomUUID(),
+      now,
+      summary: JSON.stringify(input.summary ?? {}),
+      ref: input.ref ?? null,
+      iso: new Date(now).toISOString(),
+      service: serviceText(serviceOf(sender, ws.profile)),
+    }).lastInsertRowid,
+  );
+}
 
 /** Writes what became of one try (judge.ts) into the write's row, in one transaction; an accepted write runs its sender's afterSent in it. */
 export function applyOutcome(

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { AppErrorShape } from '../../../shared/result';
+import { nodeCrypto } from '../builtins';
 import type { Db } from '../db/open';
 import { pidAlive } from '../process-alive';
 import type { OutboxStatements } from './store';
@@ -46,4 +47,62 @@ export function takeLease(db: Db, s: OutboxStatements, owner: string, now: numbe
     }
     return null;
   })();
+}
+
+/**
+ * This runner's claim on the queue (table outbox_lease): takes it (`takeLease`), renews it every
+ * third of LEASE_MS while sending (the heartbeat) and releases it. Never throws: a database that
+ * is busy or full is logged and the claim tried again later.
+ */
+export class QueueLease {
+  readonly owner = `${hostname()}:${process.pid}:${nodeCrypto().randomUUID().slice(0, 8)}`;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly s: OutboxStatements,
+    private readonly log: (msg: string, e?: unknown) => void,
+  ) {}
+
+  /** Takes the queue when it is free: null when taken, else how long to wait before looking again. */
+  take(now: number, busy: (id: number) => boolean): number | null {
+    try {
+      return takeLease(this.db, this.s, this.owner, now, busy);
+    } catch (e) {
+      this.log('outbox: cannot take the queue (database busy or full); trying later', e);
+      return LEASE_POLL_MS;
+    }
+  }
+
+  /** Whether this runner holds the queue now (a read). */
+  holds(): boolean {
+    return this.s.lease.get()?.owner === this.owner;
+  }
+
+  /** Renews the claim every third of LEASE_MS until `stopHeartbeat`. */
+  startHeartbeat(now: () => number): void {
+    this.heartbeat = setInterval(() => this.renew(now()), LEASE_MS / 3);
+    this.heartbeat.unref();
+  }
+
+  stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  release(): void {
+    try {
+      this.s.release.run(this.owner);
+    } catch (e) {
+      this.log('outbox: cannot release the queue lease', e);
+    }
+  }
+
+  private renew(now: number): void {
+    try {
+      this.s.renew.run(now + LEASE_MS, this.owner);
+    } catch (e) {
+      this.log('outbox: cannot renew the queue lease', e);
+    }
+  }
 }

@@ -1,18 +1,17 @@
-import { hostname } from 'node:os';
 import type { OutboxAnswer, OutboxItem, OutboxState } from '../../../shared/domain/outbox';
 import type { AppErrorShape } from '../../../shared/result';
-import { nodeCrypto } from '../builtins';
 import type { Clock } from '../clock';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { Workspace } from '../workspace';
-import { judgeAnswer, judgeFailure, unauthorizedLater, type Outcome, type Unauthorized } from './judge';
-import { applyOutcome, resolveMovedWrites, retryWrites } from './actions';
-import { LEASE_MS, LEASE_POLL_MS, takeLease } from './lease';
+import { applyOutcome, enqueueWrite, resolveMovedWrites, retryWrites } from './actions';
+import { QueueLease } from './lease';
 import { QueueOrder } from './order';
 import { UnrecordedAnswers } from './unrecorded';
-import { prepareOutbox, toItem, type OutboxStatements, type Row } from './store';
-import { serviceOf, serviceText, type EnqueueInput, type OutboxSender } from './types';
+import { prepareOutbox, toAnswer, toItem, type OutboxStatements, type Row } from './store';
+import { WriteTry } from './send';
+import { UnauthorizedStreak } from './unauthorized';
+import type { EnqueueInput, OutboxSender } from './types';
 
 export { ANSWER_UNKNOWN_AFTER_MS, LEASE_MS } from './lease';
 export type { AfterSent, BoundService, EnqueueInput, Keys, OutboxReason, OutboxSender, RefusalBlocks, SendMeta, Sender } from './types';
@@ -20,8 +19,6 @@ export { idempotencyHeader, serviceOf } from './types';
 
 /** While idle, look for writes queued by another process this often. */
 const IDLE_POLL_MS = 15_000;
-/** A fresh token refused for a write this many times in a row stops the queue (no login storm). */
-const MAX_UNAUTHORIZED = 3;
 /** How long closing waits for a write in flight before abandoning it (it is sent again later). */
 export const CLOSE_WAIT_MS = 2_000;
 
@@ -49,19 +46,16 @@ export const CLOSE_WAIT_MS = 2_000;
  */
 export class Outbox {
   private timer: NodeJS.Timeout | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private stopped = true;
   private closed = false;
-  private readonly abort = new AbortController();
-  private readonly owner = `${hostname()}:${process.pid}:${nodeCrypto().randomUUID().slice(0, 8)}`;
-  /** Rows this runner is sending right now. */
-  private readonly inflight = new Set<number>();
   private skipped = false;
   private readonly unrecorded: UnrecordedAnswers;
-  private unauthorizedStreak = 0;
-  /** Why the queue stopped on its own (the service refuses this user); cleared by retry or a new sign-in. */
-  private halted: AppErrorShape | null = null;
+  /** Refused fresh tokens in a row, and why the queue stopped on its own (`halted`). */
+  private readonly unauthorized: UnauthorizedStreak;
+  private readonly lease: QueueLease;
+  /** Sending one write (the rows in flight). */
+  private readonly tries: WriteTry;
   private readonly s: OutboxStatements;
   private readonly clock: Clock;
   private readonly order: QueueOrder;
@@ -69,12 +63,14 @@ export class Outbox {
   constructor(
     private ws: Workspace,
     private ctx: CoreContext,
-    private random: () => number = Math.random,
+    random: () => number = Math.random,
     /** The kinds of write this queue sends (the features' senders; a test may add its own). */
     private senders: ReadonlyMap<string, OutboxSender> = ctx.senders,
   ) {
     this.s = prepareOutbox(ws.db);
     this.clock = ctx.clock;
+    this.lease = new QueueLease(ws.db, this.s, (msg, e) => ctx.options.log?.(msg, e));
+    this.unauthorized = new UnauthorizedStreak(random);
     this.order = new QueueOrder(this.s, senders, () => ws.profile);
     this.unrecorded = new UnrecordedAnswers({
       write: (row, outcome) => applyOutcome(ws, this.s, senders.get(row.kind), row, outcome, this.clock.now()),
@@ -88,28 +84,15 @@ export class Outbox {
         }
       },
     });
+    this.tries = new WriteTry(ws, ctx, this.s, senders, random, this.unrecorded, this.unauthorized);
     // A write caught mid-send by a runner that is gone is sent again: both service writes set a
     // value (inventory a quantity, product save an upsert) and carry their Idempotency-Key.
-    if (this.takeLease()) this.releaseLease();
+    if (this.takeLease()) this.lease.release();
     this.publish();
   }
 
   enqueue(input: EnqueueInput): number {
-    const now = this.clock.now();
-    const id = Number(
-      this.s.insert.run({
-        kind: input.kind,
-        groupKey: input.groupKey,
-        payload: JSON.stringify(input.payload),
-        key: nodeCrypto().randomUUID(),
-        now,
-        summary: JSON.stringify(input.summary ?? {}),
-        ref: input.ref ?? null,
-        iso: new Date(now).toISOString(),
-        service: serviceText(serviceOf(this.senders.get(input.kind), this.ws.profile)),
-      }).lastInsertRowid,
-    );
-    return id;
+    return enqueueWrite(this.ws, this.s, this.senders.get(input.kind), input, this.clock.now());
   }
 
   /** Call after the transaction that enqueued has committed. */
@@ -132,24 +115,23 @@ export class Outbox {
 
   list(opts: { states?: OutboxState[]; kind?: string; ref?: string; limit: number }): OutboxItem[] {
     const rows = this.s.list.all({ kind: opts.kind ?? null, ref: opts.ref ?? null, limit: opts.states ? 10_000 : opts.limit });
-    const items = rows.map((r) => this.unrecorded.overlay(toItem({ ...r, blocked_by: this.order.blockerOf(r) }, this.order.movedFrom(r))));
+    const items = rows.map((r) => this.view(r));
     return (opts.states ? items.filter((i) => opts.states!.includes(i.state)) : items).slice(0, opts.limit);
   }
 
   get(id: number): OutboxItem | null {
     const r = this.s.get.get(id);
-    return r ? this.unrecorded.overlay(toItem({ ...r, blocked_by: this.order.blockerOf(r) }, this.order.movedFrom(r))) : null;
+    return r ? this.view(r) : null;
+  }
+
+  /** A row as people see it: what holds it back, and an answer kept in memory. */
+  private view(r: Row): OutboxItem {
+    return this.unrecorded.overlay(toItem({ ...r, blocked_by: this.order.blockerOf(r) }, this.order.movedFrom(r)));
   }
 
   /** Every try's answer of a write, oldest first (kept after later tries; migration 024). */
   answers(id: number): OutboxAnswer[] {
-    return this.s.answers.all(id).map((a) => ({
-      attempt: a.attempt,
-      at: a.at,
-      status: a.status,
-      body: a.body,
-      error: a.error ? (JSON.parse(a.error) as AppErrorShape) : null,
-    }));
+    return this.s.answers.all(id).map(toAnswer);
   }
 
   /** How many unsent writes were made for another service than the connection's (held). */
@@ -170,7 +152,7 @@ export class Outbox {
 
   /** Why the queue stopped on its own, or null. */
   haltedBy(): AppErrorShape | null {
-    return this.halted;
+    return this.unauthorized.halted;
   }
 
   /**
@@ -179,8 +161,7 @@ export class Outbox {
    * refused with that reason (one by id: AppError conflict).
    */
   retry(id?: number): { retried: number; stale: number[] } {
-    this.halted = null;
-    this.unauthorizedStreak = 0;
+    this.unauthorized.reset();
     const { retried, stale, refusal } = retryWrites(this.ws.db, this.s, this.order, this.clock.now(), id);
     this.notify();
     if (id !== undefined && refusal) throw new AppError(refusal.code, refusal.message, refusal.params);
@@ -200,7 +181,8 @@ export class Outbox {
     const moved = c.pending + c.failed > 0 ? this.movedCount() : 0;
     // Why the queue stopped (the service refuses this user), as the event says it: outbox.counts
     // said `halted: null` while the queue stood still.
-    return { ...c, ...(moved > 0 ? { moved } : {}), ...(this.halted ? { halted: this.halted } : {}) };
+    const halted = this.unauthorized.halted;
+    return { ...c, ...(moved > 0 ? { moved } : {}), ...(halted ? { halted } : {}) };
   }
 
   /**
@@ -222,123 +204,45 @@ export class Outbox {
 
   /** Whether this runner holds the queue (tests, the CLI's report). */
   holdsLease(): boolean {
-    return this.s.lease.get()?.owner === this.owner;
+    return this.lease.holds();
   }
 
   private async doDrain(): Promise<void> {
     this.skipped = false;
-    if (this.closed || this.halted || !this.ctx.session.isSignedIn()) return;
+    if (this.closed || this.unauthorized.halted || !this.ctx.session.isSignedIn()) return;
     // Nothing due and nothing left "sending": no need to take the queue (a plain read).
     if (this.order.dueHeads(this.clock.now()).length === 0 && this.s.sending.all().length === 0) return;
     if (!this.takeLease()) {
       this.skipped = true;
       return;
     }
-    this.heartbeat = setInterval(() => this.renewLease(), LEASE_MS / 3);
-    this.heartbeat.unref();
+    this.lease.startHeartbeat(() => this.clock.now());
     try {
       for (;;) {
-        if (this.closed || this.halted || !this.ctx.session.isSignedIn()) return;
+        if (this.closed || this.unauthorized.halted || !this.ctx.session.isSignedIn()) return;
         const heads = this.order.dueHeads(this.clock.now());
         if (heads.length === 0) return;
         // Groups are independent: send their heads side by side.
-        const outcomes = await Promise.all(heads.map((row) => this.sendOne(row)));
+        const outcomes = await Promise.all(heads.map((row) => this.tries.send(row)));
         this.publish();
         if (outcomes.some((o) => o !== 'done')) return;
       }
     } finally {
-      if (this.heartbeat) clearInterval(this.heartbeat);
-      this.heartbeat = null;
+      this.lease.stopHeartbeat();
       // An answer not yet written down keeps the queue: nobody else may send that write again.
-      if (!this.closed && this.unrecorded.size === 0) this.releaseLease();
+      if (!this.closed && this.unrecorded.size === 0) this.lease.release();
     }
-  }
-
-  private async sendOne(row: Row): Promise<'done' | 'stop'> {
-    const iso = () => this.clock.iso();
-    const sender = this.senders.get(row.kind);
-    if (!sender) {
-      this.unrecorded.record(row, {
-        kind: 'failed',
-        status: null,
-        body: null,
-        error: { code: 'internal', message: `no sender for ${row.kind}` },
-      });
-      return 'done';
-    }
-    try {
-      if (this.s.mark.run(iso(), row.id).changes !== 1) return 'done';
-    } catch (e) {
-      this.ctx.options.log?.('outbox: cannot mark a write as sending (database busy or full); trying later', e);
-      return 'stop';
-    }
-    this.inflight.add(row.id);
-    let outcome: Outcome;
-    try {
-      const payload: unknown = JSON.parse(row.payload);
-      const res = await sender.send(payload, this.ws, this.ctx, { idempotencyKey: row.idempotency_key, signal: this.abort.signal });
-      outcome = this.settle401(row, judgeAnswer(res, sender, row.attempts, this.random));
-      if (outcome.kind !== 'failed' || outcome.error.params?.reason !== 'unauthorized') this.unauthorizedStreak = 0;
-    } catch (e) {
-      outcome = this.settle401(row, judgeFailure(e, row.attempts, this.random));
-    } finally {
-      this.inflight.delete(row.id);
-    }
-    // Closed meanwhile: the database is gone. The row stays "sending" and is sent again later.
-    if (this.closed) return 'stop';
-    if (!this.unrecorded.record(row, outcome)) return 'stop';
-    return outcome.kind === 'paused' || outcome.error?.params?.reason === 'unauthorized' ? 'stop' : 'done';
-  }
-
-  /**
-   * What a try's result becomes for the queue (judge.ts reads the answer): a refused fresh token
-   * is tried again after a backoff, and after MAX_UNAUTHORIZED in a row the queue stops with it.
-   */
-  private settle401(row: Row, judged: Outcome | Unauthorized): Outcome {
-    if (judged.kind !== 'unauthorized') return judged;
-    if (this.halted) return { kind: 'paused', error: this.halted };
-    this.unauthorizedStreak++;
-    if (this.unauthorizedStreak < MAX_UNAUTHORIZED) return unauthorizedLater(judged, row.attempts, this.random);
-    const error: AppErrorShape = {
-      code: 'forbidden',
-      message: `the service refuses this user for ${row.kind} writes (HTTP 401 with a fresh sign-in, ${this.unauthorizedStreak} times)`,
-      params: { status: 401, reason: 'unauthorized', kind: row.kind },
-    };
-    this.halted = error;
-    return { kind: 'failed', status: 401, body: null, error };
   }
 
   /** Takes the queue when it is free (lease.ts); otherwise looks again when it may be. */
   private takeLease(): boolean {
-    try {
-      const wait = takeLease(this.ws.db, this.s, this.owner, this.clock.now(), (id) => this.inflight.has(id) || this.unrecorded.has(id));
-      if (wait !== null) this.kickAt(wait);
-      return wait === null;
-    } catch (e) {
-      this.ctx.options.log?.('outbox: cannot take the queue (database busy or full); trying later', e);
-      this.kickAt(LEASE_POLL_MS);
-      return false;
-    }
-  }
-
-  private renewLease() {
-    try {
-      this.s.renew.run(this.clock.now() + LEASE_MS, this.owner);
-    } catch (e) {
-      this.ctx.options.log?.('outbox: cannot renew the queue lease', e);
-    }
-  }
-
-  private releaseLease() {
-    try {
-      this.s.release.run(this.owner);
-    } catch (e) {
-      this.ctx.options.log?.('outbox: cannot release the queue lease', e);
-    }
+    const wait = this.lease.take(this.clock.now(), (id) => this.tries.has(id) || this.unrecorded.has(id));
+    if (wait !== null) this.kickAt(wait);
+    return wait === null;
   }
 
   private tryRelease() {
-    if (this.unrecorded.size === 0 && this.inflight.size === 0) this.releaseLease();
+    if (this.unrecorded.size === 0 && this.tries.size === 0) this.lease.release();
   }
 
   private kickAt(delayMs: number) {
@@ -355,7 +259,7 @@ export class Outbox {
       void this.drain()
         .catch((e: unknown) => this.ctx.options.log?.('outbox drain failed', e))
         .finally(() => {
-          if (this.closed || this.halted || this.timer) return;
+          if (this.closed || this.unauthorized.halted || this.timer) return;
           // Another process (the CLI) may queue writes too: look again now and then when idle.
           const next = this.order.nextDue();
           this.kick(next !== null && next !== undefined ? Math.max(0, Math.min(next - this.clock.now(), IDLE_POLL_MS)) : IDLE_POLL_MS);
@@ -375,7 +279,7 @@ export class Outbox {
     if (this.closed) return;
     const c = this.counts();
     this.ctx.status.setWrites(c.pending, c.failed);
-    this.ctx.bus.emit('outbox.changed', { ...c, halted: this.halted });
+    this.ctx.bus.emit('outbox.changed', { ...c, halted: this.unauthorized.halted });
   }
 
   /**
@@ -397,12 +301,12 @@ export class Outbox {
     if (this.closed) return;
     this.stop();
     this.closed = true;
-    this.abort.abort(new AppError('unavailable', 'the workspace was closed', { reason: 'workspace_closed' }));
+    this.tries.close();
     this.unrecorded.close();
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.lease.stopHeartbeat();
     // Anything still in flight or unrecorded is sent again by the next runner, which may take the
     // queue at once.
-    this.releaseLease();
+    this.lease.release();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { OutboxItem, OutboxState } from '../../../shared/domain/outbox';
+import type { OutboxAnswer, OutboxItem, OutboxState } from '../../../shared/domain/outbox';
 import type { AppErrorShape } from '../../../shared/result';
 import type { Db } from '../db/open';
 import type { BoundService, OutboxReason } from './types';
@@ -73,6 +73,21 @@ export function toItem(r: Row & { blocked_by?: number | null }, movedFrom: Bound
     movedFrom,
   };
 }
+
+/** A row of outbox_answers (migration 024) as the contract's OutboxAnswer. */
+export const toAnswer = (a: {
+  attempt: number;
+  at: string;
+  status: number | null;
+  body: string | null;
+  error: string | null;
+}): OutboxAnswer => ({
+  attempt: a.attempt,
+  at: a.at,
+  status: a.status,
+  body: a.body,
+  error: a.error ? (JSON.parse(a.error) as AppErrorShape) : null,
+});
 
 /**
  * The outbox's statements, prepared once per workspace. The tables are the migrations' (002, 008,
