@@ -29,7 +29,7 @@ import { returnsOf } from '../../src/main/core/returns/returns-repo';
 import type { Workspace } from '../../src/main/core/workspace';
 import type { PackageKind } from '../../src/shared/domain/packages';
 import { withCheckDigit } from '../../src/shared/barcode/gtin';
-import { PACKAGE_LIST_PATHS, packageListSearch, type PackageRecord } from '../../src/shared/service/packages';
+import { PACKAGE_LIST_PATHS, packageListSearch, serviceTimestamp, type PackageRecord } from '../../src/shared/service/packages';
 import { cliEntry } from '../support/cli';
 import { rig, type TestRig } from '../support/core';
 import { tempDir } from '../support/temp';
@@ -205,8 +205,8 @@ async function machineLimits(t: TestRig, url: string, kinds: PackageKind[]) {
       size: PAGE,
       orderByField: 'orderDate',
       orderByDirection: 'ASC',
-      StartDate: Date.parse(w.from),
-      EndDate: Date.parse(w.to),
+      StartDate: serviceTimestamp(Date.parse(w.from), 'ms'),
+      EndDate: serviceTimestamp(Date.parse(w.to), 'ms'),
     });
     const res = await ctx.session.authorized((token) =>
       ctx.http.send(`${url}${PACKAGE_LIST_PATHS[kind]}?${search}`, { headers: { authorization: `Bearer ${token}` } }),

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Locator, Page } from '@playwright/test';
+import { instantAt } from '../../src/shared/domain/time';
 import { resources } from '../../src/shared/i18n';
 import { expect, signInToSandbox, test, type AppFixture } from './fixtures';
 import { scanText } from './keyboards';
@@ -8,7 +9,7 @@ test.use({ viewport: { width: 1024, height: 768 } });
 
 /** Notifications as the receiver passes them on (the service's cancel and return decisions). */
 function notify(app: AppFixture) {
-  const at = new Date().toISOString();
+  const at = instantAt(Date.now());
   app.core.bus.emit('notifications.received', {
     id: 1,
     receivedAt: at,
@@ -90,7 +91,10 @@ for (const language of ['tr', 'en'] as const) {
     await app.core.call('settings.update', { language });
     await signInToSandbox(page, app, ['A-01'], language);
     const { productsOf } = await import('../../src/main/core/catalog/products-repo');
-    productsOf(app.core.ctx.workspace()).save({ sku: 'SUT-1', barcode: '8690010004079', name: 'Süt Tam Yağlı 1 L Cam Şişe Organik' }, 'saved');
+    productsOf(app.core.ctx.workspace()).save(
+      { sku: 'SUT-1', barcode: '8690010004079', name: 'Süt Tam Yağlı 1 L Cam Şişe Organik' },
+      'saved',
+    );
     await scanText(page, 'A-01');
     await expect(page.getByTestId('count-totals')).toBeVisible();
     await scanText(page, `]C10108690010004079${'10'}LOTABCDEFGHIJKLMNOPQ${GS}17271231`);

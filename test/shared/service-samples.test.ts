@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoginRequest, LoginResponse } from '../../src/shared/service/login';
-import { PackageListEnvelope, packageListSearch } from '../../src/shared/service/packages';
+import { PackageListEnvelope, packageListSearch, serviceTimestamp } from '../../src/shared/service/packages';
 
 const dir = join(import.meta.dirname, '../fixtures/service-samples');
 const sample = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
@@ -26,7 +26,10 @@ describe('wire schemas accept the service samples', () => {
       expect(PackageListEnvelope.safeParse({ ...base, statusCode }).success).toBe(true);
     }
     const failure = { isSuccess: false, statusCode: 0, errorMessage: '5303724133 paketinin statüsü uygun değil!', data: null };
-    expect(PackageListEnvelope.parse(failure)).toMatchObject({ isSuccess: false, errorMessage: expect.stringContaining('statüsü') as unknown });
+    expect(PackageListEnvelope.parse(failure)).toMatchObject({
+      isSuccess: false,
+      errorMessage: expect.stringContaining('statüsü') as unknown,
+    });
   });
 
   it('rejects a value of the wrong type where the cache relies on it', () => {
@@ -38,7 +41,14 @@ describe('wire schemas accept the service samples', () => {
 
 describe('list query', () => {
   it('leaves out null and empty parameters and keeps page=0', () => {
-    const q = packageListSearch({ page: 0, size: 50, OrderNumber: '', Status: undefined, StartDate: 1704099392000, isConfirm: false });
+    const q = packageListSearch({
+      page: 0,
+      size: 50,
+      OrderNumber: '',
+      Status: undefined,
+      StartDate: serviceTimestamp(1704099392000, 'ms'),
+      isConfirm: false,
+    });
     expect(q).toBe('page=0&size=50&StartDate=1704099392000&isConfirm=false');
   });
 });

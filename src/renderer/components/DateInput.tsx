@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LocalDay } from '../../shared/domain/time';
 
 /** ISO date (YYYY-MM-DD) → what a person in this language writes (31.12.2026 or 31/12/2026). */
 export function formatDateInput(iso: string | null, lang: string): string {
@@ -10,9 +11,10 @@ export function formatDateInput(iso: string | null, lang: string): string {
 
 /**
  * Day first in both languages; any of . / - between the parts; a two-digit year is 20xx.
- * Returns the ISO date, null for an empty text, or the string 'invalid'.
+ * Returns the ISO date (a real day: the one producer of a LocalDay from what a person types), null
+ * for an empty text, or the string 'invalid'.
  */
-export function parseDateInput(text: string): string | null {
+export function parseDateInput(text: string): LocalDay | null | 'invalid' {
   const s = text.trim();
   if (s === '') return null;
   const m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(s);
@@ -20,7 +22,7 @@ export function parseDateInput(text: string): string | null {
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3]!.length === 2 ? `20${m[3]}` : m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return 'invalid';
-  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}` as LocalDay;
 }
 
 /**
@@ -28,7 +30,7 @@ export function parseDateInput(text: string): string | null {
  * system's locale (a Turkish worker would see mm/dd/yyyy), so this is a text field that reads and
  * writes day-first dates and hands ISO dates to the store.
  */
-export function DateInput({ value, onChange }: { value: string | null; onChange: (iso: string | null) => void }) {
+export function DateInput({ value, onChange }: { value: LocalDay | null; onChange: (day: LocalDay | null) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [text, setText] = useState<string | null>(null);

@@ -8,13 +8,24 @@ import { lazy } from '../lazy';
  * (the renderer: the worker's zone), never by reading `YYYY-MM-DD` as UTC midnight.
  */
 
+/*
+ * Instant and LocalDay are branded (zod's `.brand()`, on the parsed type only): both are strings,
+ * and neither is the other or any string. A value becomes one by a parse (the contract's schemas,
+ * `Instant.parse`) or from its producer here (`instantAt`, `localDay`, `addDays`, `dayStart`) —
+ * the core's `clock.iso()` is `instantAt` — or as a table's column typed so (a row type declares
+ * that the column holds what the clock wrote). test/shared/time-brands.test.ts holds them apart.
+ */
+
 /** An ISO 8601 date and time with its offset: `2026-05-01T00:30:00+03:00`, `2026-04-30T21:30:00.000Z`. */
-export const Instant = lazy(() => z.iso.datetime({ offset: true }));
+export const Instant = lazy(() => z.iso.datetime({ offset: true }).brand<'Instant'>());
 export type Instant = z.infer<typeof Instant>;
 
 /** A calendar day (`YYYY-MM-DD`, a real date) without a zone: a day as a person names it. */
-export const LocalDay = lazy(() => z.iso.date());
+export const LocalDay = lazy(() => z.iso.date().brand<'LocalDay'>());
 export type LocalDay = z.infer<typeof LocalDay>;
+
+/** A moment (ms since the epoch) as an instant in UTC (`2026-04-30T21:30:00.000Z`). */
+export const instantAt = (ms: number): Instant => new Date(ms).toISOString() as Instant;
 
 const zoneOk = (tz: string) => {
   try {
@@ -88,7 +99,7 @@ const offsetText = (minutes: number) =>
 export function localDay(at: number | string, tz: string): LocalDay {
   const ms = typeof at === 'number' ? at : Date.parse(at);
   const w = wall(ms, tz);
-  return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}`;
+  return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}` as LocalDay;
 }
 
 /**
@@ -107,7 +118,7 @@ export function localInstant(at: number | string | null | undefined, tz: string)
 /** The local day `n` days after `day` (before, for a negative `n`): calendar days, whatever the clock does. */
 export const addDays = (day: LocalDay, n: number): LocalDay => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10) as LocalDay;
 };
 
 export const nextDay = (day: LocalDay): LocalDay => addDays(day, 1);
@@ -128,7 +139,7 @@ export function dayStartMs(day: LocalDay, tz: string): number {
 }
 
 /** The first moment of a local day, as an instant with the zone's offset. */
-export const dayStart = ({ day, timeZone }: ZonedDay): Instant => localInstant(dayStartMs(day, timeZone), timeZone)!;
+export const dayStart = ({ day, timeZone }: ZonedDay): Instant => localInstant(dayStartMs(day, timeZone), timeZone)! as Instant;
 
 /**
  * Local days `from`..`to` (both included; either may be open) as the half-open range of instants

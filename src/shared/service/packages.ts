@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TimestampUnit } from '../domain/settings';
 import { lazy } from '../lazy';
 import { StatusCode } from './login';
 
@@ -234,6 +235,18 @@ export type PackageListEnvelope = z.infer<typeof PackageListEnvelope>;
 export const PackageListPage = lazy(() => schemas.PackageListPage);
 export type PackageListPage = z.infer<typeof PackageListPage>;
 
+/**
+ * A moment as the list operations' StartDate/EndDate take it: Unix time in the connection's unit
+ * (`timestampUnit`: ms, or s for a service that wants seconds). Branded, so a plain ms number is
+ * never sent where the unit may be seconds: made only by `serviceTimestamp`.
+ */
+export const ServiceTimestamp = lazy(() => z.number().int().brand<'ServiceTimestamp'>());
+export type ServiceTimestamp = z.infer<typeof ServiceTimestamp>;
+
+/** A moment (ms since the epoch) in the connection's unit. */
+export const serviceTimestamp = (ms: number, unit: TimestampUnit): ServiceTimestamp =>
+  (unit === 's' ? Math.floor(ms / 1000) : ms) as ServiceTimestamp;
+
 /** Query parameters of both list operations (the return list adds isConfirm). */
 export interface PackageListQuery {
   page: number;
@@ -241,8 +254,8 @@ export interface PackageListQuery {
   orderByField?: string;
   orderByDirection?: 'ASC' | 'DESC';
   /** Unix timestamps in the profile's unit (ms by default). */
-  StartDate?: number;
-  EndDate?: number;
+  StartDate?: ServiceTimestamp;
+  EndDate?: ServiceTimestamp;
   OrderNumber?: string;
   Status?: string;
   CustomerCode?: string;

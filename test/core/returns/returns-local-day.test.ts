@@ -4,7 +4,7 @@ process.env.TZ = 'Europe/Istanbul';
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Api } from '../../../src/shared/contract';
-import { systemTimeZone } from '../../../src/shared/domain/time';
+import { LocalDay, systemTimeZone } from '../../../src/shared/domain/time';
 import { PackageSync } from '../../../src/main/core/packages/sync';
 import { packagesOf } from '../../../src/main/core/packages/packages-repo';
 import { toCacheRow } from '../../../src/main/core/packages/cache-record';
@@ -64,17 +64,21 @@ describe("returns: a date filter is a day on the worker's calendar (Europe/Istan
 
   it('1 May lists exactly the returns of 1 May local time, not those of 23:30 the day before or 00:30 the day after', async () => {
     const id = await returnsAt();
-    useReturns.setState({ filters: { ...useReturns.getState().filters, from: '2026-05-01', to: '2026-05-01' } });
+    useReturns.setState({
+      filters: { ...useReturns.getState().filters, from: LocalDay.parse('2026-05-01'), to: LocalDay.parse('2026-05-01') },
+    });
     await useReturns.getState().search();
     const listed = useReturns.getState().pages[0]!.map((r) => r.id);
     expect(listed).toEqual([id.lastMoment, id.halfPastMidnight, id.firstMoment]);
     expect(useReturns.getState().total).toBe(3);
 
     // 30 April to 2 May takes all five; 2 May alone only the one after midnight.
-    useReturns.setState({ filters: { ...useReturns.getState().filters, from: '2026-04-30', to: '2026-05-02' } });
+    useReturns.setState({
+      filters: { ...useReturns.getState().filters, from: LocalDay.parse('2026-04-30'), to: LocalDay.parse('2026-05-02') },
+    });
     await useReturns.getState().search();
     expect(useReturns.getState().total).toBe(5);
-    useReturns.setState({ filters: { ...useReturns.getState().filters, from: '2026-05-02', to: null } });
+    useReturns.setState({ filters: { ...useReturns.getState().filters, from: LocalDay.parse('2026-05-02'), to: null } });
     await useReturns.getState().search();
     expect(useReturns.getState().pages[0]!.map((r) => r.id)).not.toContain(id.lastMoment);
     expect(useReturns.getState().pages[0]!.map((r) => r.id)).toContain(id.earlyTheDayAfter);
@@ -84,7 +88,7 @@ describe("returns: a date filter is a day on the worker's calendar (Europe/Istan
     const id = await returnsAt();
     for (const ret of [id.lateTheDayBefore, id.halfPastMidnight, id.earlyTheDayAfter])
       await t.call('returns.save', { id: ret, lines: [], recommendation: 'accept' });
-    const r = await useReturns.getState().exportCsv('2026-05-01', '2026-05-01');
+    const r = await useReturns.getState().exportCsv(LocalDay.parse('2026-05-01'), LocalDay.parse('2026-05-01'));
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.filename).toBe('return-inspections-2026-05-01-2026-05-01.csv');
     const rows = r.value.csv

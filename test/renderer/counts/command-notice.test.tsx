@@ -10,6 +10,7 @@ import { COMMAND_NOTICE_MS, runCountCommand } from '../../../src/renderer/screen
 import { useApp } from '../../../src/renderer/store/app';
 import { useCounts } from '../../../src/renderer/store/counts';
 import { fakeBridge } from '../fake-bridge';
+import { Instant } from '../../../src/shared/domain/time';
 
 const open: CountSession = {
   id: 1,
@@ -19,8 +20,8 @@ const open: CountSession = {
   station: 'KASA-1',
   totalUnits: 0,
   lineCount: 0,
-  createdAt: '2026-11-22T10:00:00Z',
-  updatedAt: '2026-11-22T10:00:00Z',
+  createdAt: Instant.parse('2026-11-22T10:00:00Z'),
+  updatedAt: Instant.parse('2026-11-22T10:00:00Z'),
   pushedAt: null,
   endedAt: null,
 };

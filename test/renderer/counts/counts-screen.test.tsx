@@ -9,6 +9,7 @@ import { CountsScreen } from '../../../src/renderer/screens/Counts/CountsScreen'
 import { useApp } from '../../../src/renderer/store/app';
 import { useCounts } from '../../../src/renderer/store/counts';
 import { fakeBridge } from '../fake-bridge';
+import { Instant } from '../../../src/shared/domain/time';
 
 const session = (over: Partial<CountSession> = {}): CountSession => ({
   id: 1,
@@ -18,8 +19,8 @@ const session = (over: Partial<CountSession> = {}): CountSession => ({
   station: 'KASA-1',
   totalUnits: 0,
   lineCount: 0,
-  createdAt: '2026-11-22T10:00:00Z',
-  updatedAt: '2026-11-22T10:00:00Z',
+  createdAt: Instant.parse('2026-11-22T10:00:00Z'),
+  updatedAt: Instant.parse('2026-11-22T10:00:00Z'),
   pushedAt: null,
   endedAt: null,
   ...over,
@@ -30,7 +31,7 @@ const line = (sku: string, quantity: number, over: Partial<CountLine> = {}): Cou
   name: `Ürün ${sku}`,
   barcode: null,
   unknown: false,
-  updatedAt: '2026-11-22T10:00:00Z',
+  updatedAt: Instant.parse('2026-11-22T10:00:00Z'),
   firstEvent: 1,
   lastEvent: quantity,
   ...over,
@@ -295,7 +296,7 @@ describe('counts screen', () => {
       'counts.history': () =>
         workspace === 'q'
           ? [
-              session({ id: 7, storageCode: 'C-03', updatedAt: '2026-11-22T11:00:00Z' }),
+              session({ id: 7, storageCode: 'C-03', updatedAt: Instant.parse('2026-11-22T11:00:00Z') }),
               session({ id: 6, storageCode: 'C-01', state: 'pushed' }),
             ]
           : [],

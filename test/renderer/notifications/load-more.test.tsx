@@ -8,11 +8,12 @@ import { i18n, setLanguage } from '../../../src/renderer/i18n';
 import { NotificationsScreen } from '../../../src/renderer/screens/Notifications/NotificationsScreen';
 import { useNotifications } from '../../../src/renderer/store/notifications';
 import { fakeBridge } from '../fake-bridge';
+import { instantAt } from '../../../src/shared/domain/time';
 
 /** Notifications newest first, ids `total` down to 1, as the core lists them. */
 const notification = (id: number): NotificationSummary => ({
   id,
-  receivedAt: new Date(Date.UTC(2026, 10, 22, 10, 0, id)).toISOString(),
+  receivedAt: instantAt(Date.UTC(2026, 10, 22, 10, 0, id)),
   hookName: 'PackageStatusChanged',
   packageId: `P-${id}`,
   packageType: 'order',

@@ -7,13 +7,14 @@ import { useUi } from '../../../src/renderer/store/ui';
 import type { NotificationSummary } from '../../../src/shared/domain/notifications';
 import { signedOut, type SessionState } from '../../../src/shared/domain/session';
 import { renderApp, signedInState } from '../render-app';
+import { Instant } from '../../../src/shared/domain/time';
 
 const training: SessionState = { ...signedInState, profileId: 'training', profileName: 'Eğitim', training: true };
 
 /** A cancel notification received for connection `profileId`, matched to a package cached there. */
 const cancelled = (profileId: string): NotificationSummary & { profileId: string } => ({
   id: 1,
-  receivedAt: '2026-05-01T09:00:00+03:00',
+  receivedAt: Instant.parse('2026-05-01T09:00:00+03:00'),
   hookName: 'OrderPackageStatusChangedEvent',
   packageId: '500123',
   packageType: 'Order',

@@ -5,6 +5,7 @@ import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { useApp } from '../../../src/renderer/store/app';
 import { useUi } from '../../../src/renderer/store/ui';
 import { renderApp, signedInState } from '../render-app';
+import { Instant } from '../../../src/shared/domain/time';
 
 const moved: OutboxItem = {
   id: 4,
@@ -12,13 +13,13 @@ const moved: OutboxItem = {
   groupKey: 'inventory:A-01',
   state: 'pending',
   attempts: 1,
-  nextAttemptAt: '2026-12-01T10:00:00.000Z',
+  nextAttemptAt: Instant.parse('2026-12-01T10:00:00.000Z'),
   lastError: null,
   responseStatus: 503,
   responseBody: null,
   summary: { storageCode: 'A-01', lines: 1, units: 42 },
   ref: null,
-  createdAt: '2026-12-01T09:00:00.000Z',
+  createdAt: Instant.parse('2026-12-01T09:00:00.000Z'),
   sentAt: null,
   blockedBy: null,
   reason: 'moved',

@@ -3,6 +3,7 @@ import type { OutboxItem } from '../../../src/shared/domain/outbox';
 import { createI18n } from '../../../src/shared/i18n';
 import { outboxCsvWords } from '../../../src/renderer/screens/Outbox/OutboxScreen';
 import { outboxCsv } from '../../../src/renderer/store/outbox';
+import { Instant } from '../../../src/shared/domain/time';
 
 const refused: OutboxItem = {
   id: 7,
@@ -20,7 +21,7 @@ const refused: OutboxItem = {
   responseBody: '{"message":"SKU RAF-9 not found"}',
   summary: { storageCode: 'A-01', lines: 1, units: 3 },
   ref: null,
-  createdAt: '2026-05-01T09:00:00+03:00',
+  createdAt: Instant.parse('2026-05-01T09:00:00+03:00'),
   sentAt: null,
   blockedBy: null,
   reason: 'refused',

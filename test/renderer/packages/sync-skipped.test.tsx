@@ -7,6 +7,7 @@ import { SyncBar } from '../../../src/renderer/screens/Packages/SyncBar';
 import { usePackages } from '../../../src/renderer/store/packages';
 import type { SyncProgress, SyncStatus } from '../../../src/shared/domain/packages';
 import { fakeBridge } from '../fake-bridge';
+import { Instant } from '../../../src/shared/domain/time';
 
 /**
  * Records of the service that a sync could not read are skipped, the rest of their page stored
@@ -20,8 +21,8 @@ const done: SyncProgress = {
   totalPages: 3,
   fetched: 58,
   total: 60,
-  startedAt: '2026-11-30T08:00:00.000Z',
-  finishedAt: '2026-11-30T08:01:00.000Z',
+  startedAt: Instant.parse('2026-11-30T08:00:00.000Z'),
+  finishedAt: Instant.parse('2026-11-30T08:01:00.000Z'),
   error: null,
 };
 const skipped = {
@@ -72,7 +73,9 @@ describe('the sync bar and the records a sync skipped', () => {
     expect(screen.getByTestId('last-sync').textContent).toContain('Last sync:');
     expect(screen.queryByText('The last sync failed.')).toBeNull();
     act(() => setLanguage('tr'));
-    expect(screen.getByTestId('sync-skipped').textContent).toContain('2 paket okunamadı ve atlandı; bir sonraki eşitlemede yeniden denenecek.');
+    expect(screen.getByTestId('sync-skipped').textContent).toContain(
+      '2 paket okunamadı ve atlandı; bir sonraki eşitlemede yeniden denenecek.',
+    );
     expect(screen.getByRole('list', { name: 'Hangileri' }).textContent).toContain(
       'Sipariş, sayfa 3, kayıt 1, sipariş numarası ON-41, paket numarası 41: bir alanın değeri yanlış türde (lines.0.quantity)',
     );
@@ -82,8 +85,12 @@ describe('the sync bar and the records a sync skipped', () => {
     const bridge = setup({ progress: { ...done }, lastSuccessAt: done.finishedAt, cached: { orders: 58, returns: 0 } });
     await screen.findByTestId('last-sync');
     expect(screen.queryByTestId('sync-skipped')).toBeNull();
-    act(() => bridge.emit('packages.sync', { ...done, state: 'running', finishedAt: null, skipped: { count: 1, records: [skipped.records[0]!] } }));
-    expect(screen.getByTestId('sync-skipped').textContent).toContain('1 package could not be read and was skipped; the next sync will try it again.');
+    act(() =>
+      bridge.emit('packages.sync', { ...done, state: 'running', finishedAt: null, skipped: { count: 1, records: [skipped.records[0]!] } }),
+    );
+    expect(screen.getByTestId('sync-skipped').textContent).toContain(
+      '1 package could not be read and was skipped; the next sync will try it again.',
+    );
     act(() => bridge.emit('packages.sync', { ...done, state: 'running', finishedAt: null }));
     expect(screen.queryByTestId('sync-skipped')).toBeNull();
   });

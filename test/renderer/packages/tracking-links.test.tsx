@@ -9,6 +9,7 @@ import type { PackageDetail } from '../../../src/shared/domain/packages';
 import type { ReturnDetail } from '../../../src/shared/domain/returns';
 import { isOpenableLink } from '../../../src/shared/links';
 import { fakeBridge } from '../fake-bridge';
+import { Instant } from '../../../src/shared/domain/time';
 
 /**
  * Tracking links: the desktop app opens only https (or http on this machine) in the system
@@ -30,7 +31,7 @@ const summary = (id: number, kind: 'order' | 'return') => ({
   customerName: 'Ayşe Yılmaz',
   cargoName: 'Kargo',
   cargoTrackingNumber: 'TR1',
-  orderDate: '2026-04-28T10:00:00.000+03:00',
+  orderDate: Instant.parse('2026-04-28T10:00:00.000+03:00'),
   isConfirm: null,
   itemCount: 1,
 });
@@ -43,13 +44,13 @@ function packageWith(cargoTrackingLink: string, parcelUrl: string): PackageDetai
       cargoTrackingLink,
       parcels: [{ parcelBarcode: 'P1', trackingCode: 'T1', trackingURL: parcelUrl }],
     },
-    syncedAt: '2026-05-01T08:00:00.000Z',
+    syncedAt: Instant.parse('2026-05-01T08:00:00.000Z'),
   };
 }
 
 function returnWith(cargoTrackingLink: string): ReturnDetail {
   return {
-    package: { summary: summary(7, 'return'), record: { id: 7, cargoTrackingLink }, syncedAt: '2026-05-01T08:00:00.000Z' },
+    package: { summary: summary(7, 'return'), record: { id: 7, cargoTrackingLink }, syncedAt: Instant.parse('2026-05-01T08:00:00.000Z') },
     decision: 'awaiting',
     inspection: null,
     expected: [],

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { i18n, setLanguage } from '../../../src/renderer/i18n';
 import { ExportPanel } from '../../../src/renderer/screens/Returns/ExportPanel';
-import { dayRange, dayStartMs, systemTimeZone } from '../../../src/shared/domain/time';
+import { dayRange, dayStartMs, LocalDay, systemTimeZone } from '../../../src/shared/domain/time';
 import { fakeBridge } from '../fake-bridge';
 
 const MINUTE = 60_000;
 /** A wall-clock time of this computer's zone (the zone the panel works its days in). */
-const at = (day: string, minutes: number) => dayStartMs(day, systemTimeZone()) + minutes * MINUTE;
+const at = (day: string, minutes: number) => dayStartMs(LocalDay.parse(day), systemTimeZone()) + minutes * MINUTE;
 
 function setup() {
   const asked: { from: string; to: string; timeZone: string }[] = [];
@@ -29,7 +29,7 @@ function setup() {
 }
 
 const range = (from: string, to: string) => {
-  const r = dayRange(from, to, systemTimeZone());
+  const r = dayRange(LocalDay.parse(from), LocalDay.parse(to), systemTimeZone());
   return { from: r.from, to: r.to, timeZone: systemTimeZone() };
 };
 const exportNow = async () => {

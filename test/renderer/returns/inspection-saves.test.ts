@@ -3,6 +3,7 @@ import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { useReturns } from '../../../src/renderer/store/returns';
 import type { Inspection, InspectionLine, ReturnDetail } from '../../../src/shared/domain/returns';
 import { fakeBridge } from '../fake-bridge';
+import { Instant, instantAt } from '../../../src/shared/domain/time';
 
 /**
  * Issue 11.4: the saves of one inspection collided with themselves. The bridge below answers like
@@ -35,12 +36,12 @@ const returnSeven: ReturnDetail = {
       customerName: 'Ayşe Yılmaz',
       cargoName: null,
       cargoTrackingNumber: null,
-      orderDate: '2026-04-28T10:00:00.000+03:00',
+      orderDate: Instant.parse('2026-04-28T10:00:00.000+03:00'),
       isConfirm: null,
       itemCount: 1,
     },
     record: { id: 7 },
-    syncedAt: '2026-05-01T08:00:00.000Z',
+    syncedAt: Instant.parse('2026-05-01T08:00:00.000Z'),
   },
   decision: 'awaiting',
   inspection: null,
@@ -50,7 +51,7 @@ const returnSeven: ReturnDetail = {
 };
 
 /** The version stamps a save must name: `updatedAt`, an instant that moves on with every write. */
-const stamp = (n: number) => new Date(Date.UTC(2026, 4, 1, 9, 0, n)).toISOString();
+const stamp = (n: number) => instantAt(Date.UTC(2026, 4, 1, 9, 0, n));
 
 function service(delayMs: number, holdGets = false) {
   const heldGets: (() => void)[] = [];

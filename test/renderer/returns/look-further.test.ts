@@ -3,6 +3,7 @@ import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { useReturns } from '../../../src/renderer/store/returns';
 import type { ReturnDetail, ReturnSummary } from '../../../src/shared/domain/returns';
 import { fakeBridge } from '../fake-bridge';
+import { Instant } from '../../../src/shared/domain/time';
 
 const summary = (id: number): ReturnSummary => ({
   id,
@@ -27,12 +28,12 @@ const detail = (id: number): ReturnDetail => ({
       customerName: 'Ayşe',
       cargoName: null,
       cargoTrackingNumber: null,
-      orderDate: '2026-04-28T10:00:00.000+03:00',
+      orderDate: Instant.parse('2026-04-28T10:00:00.000+03:00'),
       isConfirm: null,
       itemCount: 1,
     },
     record: { id },
-    syncedAt: '2026-05-01T08:00:00.000Z',
+    syncedAt: Instant.parse('2026-05-01T08:00:00.000Z'),
   },
   decision: 'awaiting',
   inspection: null,

@@ -7,7 +7,7 @@ import { countsOf, toLine } from './counts-repo';
 import { enqueueInventory, type InventoryItem } from './inventory-sender';
 import { csvWords, type CsvStyle } from '../../../shared/csv/words';
 import { writeCsv } from '../../../shared/csv/write';
-import { localDay, localInstant, systemTimeZone } from '../../../shared/domain/time';
+import { localDay, localInstant, systemTimeZone, type Instant } from '../../../shared/domain/time';
 import { trustOf, type LineTrust } from './trust';
 import { MAX_INVENTORY_QTY } from '../../../shared/service/update-inventory';
 
@@ -20,9 +20,9 @@ interface PreviousLine {
   name: string | null;
 }
 
-function previousCount(ws: Workspace, storageCode: string, beforeId: number): { at: string | null; lines: Map<string, PreviousLine> } {
+function previousCount(ws: Workspace, storageCode: string, beforeId: number): { at: Instant | null; lines: Map<string, PreviousLine> } {
   const row = ws.db
-    .prepare<[string, number], { id: number; pushed_at: string }>(
+    .prepare<[string, number], { id: number; pushed_at: Instant }>(
       "SELECT id, pushed_at FROM count_sessions WHERE storage_code = ? AND state = 'pushed' AND id < ? ORDER BY id DESC LIMIT 1",
     )
     .get(storageCode, beforeId);

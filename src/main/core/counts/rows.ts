@@ -1,4 +1,5 @@
 import type { CountLine, CountSession } from '../../../shared/domain/counts';
+import type { Instant } from '../../../shared/domain/time';
 import type { FoldEvent } from './fold';
 
 /** Rows of the count tables (migrations 003, 005, 012 …) and their domain objects. */
@@ -10,10 +11,10 @@ export interface SessionRow {
   station: string | null;
   total_units: number;
   line_count: number;
-  created_at: string;
-  updated_at: string;
-  pushed_at: string | null;
-  ended_at: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+  pushed_at: Instant | null;
+  ended_at: Instant | null;
   holder: string | null;
   held_at: string | null;
   recounted?: number;
@@ -31,14 +32,14 @@ export interface LineRow {
   unknown: number;
   first_event: number;
   last_event: number;
-  updated_at: string;
+  updated_at: Instant;
   sent_qty: number | null;
 }
 
 /** A row of scan_events as the repository reads it: what the fold reads, and more. */
 export interface EventRow extends Omit<FoldEvent, 'undone'> {
   prev_quantity: number | null;
-  at: string;
+  at: Instant;
   lot?: string | null;
   expiry?: string | null;
   serial?: string | null;

@@ -6,10 +6,11 @@ import type { PackageNotification } from '../../../shared/service/webhooks';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { hashSecret, isHashed, newToken } from './secret-hash';
+import type { Instant } from '../../../shared/domain/time';
 
 interface Row {
   id: number;
-  received_at: string;
+  received_at: Instant;
   hook_name: string;
   package_id: string;
   package_type: string;

@@ -2,6 +2,7 @@ import type { OutboxAnswer, OutboxItem, OutboxState } from '../../../shared/doma
 import type { AppErrorShape } from '../../../shared/result';
 import type { Db } from '../db/open';
 import type { BoundService, OutboxReason } from './types';
+import { instantAt, type Instant } from '../../../shared/domain/time';
 
 /** A row of the outbox table (migrations 002, 008, 021). */
 export interface Row {
@@ -18,8 +19,8 @@ export interface Row {
   response_body: string | null;
   summary: string;
   ref: string | null;
-  created_at: string;
-  sent_at: string | null;
+  created_at: Instant;
+  sent_at: Instant | null;
   /** The service it was made for (JSON BoundService), null for writes queued before that was kept. */
   service: string | null;
 }
@@ -54,7 +55,7 @@ export function toItem(r: Row & { blocked_by?: number | null }, movedFrom: Bound
     groupKey: r.group_key,
     state: r.state,
     attempts: r.attempts,
-    nextAttemptAt: r.state === 'pending' ? new Date(r.next_attempt_at).toISOString() : null,
+    nextAttemptAt: r.state === 'pending' ? instantAt(r.next_attempt_at) : null,
     lastError,
     responseStatus: r.response_status,
     responseBody: r.response_body,
@@ -77,7 +78,7 @@ export function toItem(r: Row & { blocked_by?: number | null }, movedFrom: Bound
 /** A row of outbox_answers (migration 024) as the contract's OutboxAnswer. */
 export const toAnswer = (a: {
   attempt: number;
-  at: string;
+  at: Instant;
   status: number | null;
   body: string | null;
   error: string | null;
@@ -138,7 +139,7 @@ export function prepareOutbox(db: Db) {
     answer: db.prepare<[string, number | null, string | null, string | null, number]>(
       'INSERT INTO outbox_answers (outbox_id, attempt, at, status, body, error) SELECT id, attempts, ?, ?, ?, ? FROM outbox WHERE id = ?',
     ),
-    answers: db.prepare<[number], { attempt: number; at: string; status: number | null; body: string | null; error: string | null }>(
+    answers: db.prepare<[number], { attempt: number; at: Instant; status: number | null; body: string | null; error: string | null }>(
       'SELECT attempt, at, status, body, error FROM outbox_answers WHERE outbox_id = ? ORDER BY id',
     ),
     sending: db.prepare<[], { id: number; updated_at: string }>("SELECT id, updated_at FROM outbox WHERE state = 'sending'"),

@@ -1,7 +1,7 @@
 import type { SkippedRecord, SyncProgress } from '../../../shared/domain/packages';
 import { classify as classifyOrderList } from '../../../shared/service/get-order-packages';
 import { classify as classifyReturnList } from '../../../shared/service/get-return-order-packages';
-import { PACKAGE_LIST_PATHS, packageListSearch } from '../../../shared/service/packages';
+import { PACKAGE_LIST_PATHS, packageListSearch, serviceTimestamp } from '../../../shared/service/packages';
 import { cutTopLevelArray } from '../../../shared/text/json-items';
 import { answerHeaders } from '../api/http';
 import { isTransientError, retry } from '../api/retry';
@@ -51,14 +51,13 @@ export interface FetchedPage {
  */
 export function fetchPage(env: PageFetchEnv, run: RunRow, page: number): Promise<FetchedPage> {
   const profile = env.ws.profile;
-  const unit = (ms: number) => (profile.timestampUnit === 's' ? Math.floor(ms / 1000) : ms);
   const search = packageListSearch({
     page,
     size: run.page_size,
     orderByField: 'orderDate',
     orderByDirection: 'ASC',
-    StartDate: unit(run.from_ts),
-    EndDate: unit(run.to_ts),
+    StartDate: serviceTimestamp(run.from_ts, profile.timestampUnit),
+    EndDate: serviceTimestamp(run.to_ts, profile.timestampUnit),
   });
   const url = `${profile.omsUrl}${PACKAGE_LIST_PATHS[run.kind]}?${search}`;
   return retry(

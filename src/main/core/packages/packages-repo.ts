@@ -13,6 +13,7 @@ export { TEXT_MATCHES, type SearchOptions } from './search';
 export { toSummary } from './summary';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summary';
 import { packRecord, unpackRecord } from './record-pack';
+import type { Instant } from '../../../shared/domain/time';
 
 /** The record's JSON from a cache row: packed in `raw` (record-pack.ts), or as text in `raw_json`. */
 export const recordJson = (row: { raw: Buffer | null; raw_json: string }): string => (row.raw ? unpackRecord(row.raw) : row.raw_json);
@@ -66,7 +67,7 @@ export function createPackagesRepo(db: Db) {
   const insertText = db.prepare('INSERT INTO packages_fts (rowid, text) VALUES (?, ?)');
   const insertProducts = db.prepare<[number, string]>('INSERT INTO package_products (rowid, codes) VALUES (?, ?)');
 
-  const detailByKey = db.prepare<[PackageKind, number], SummaryRow & { raw_json: string; raw: Buffer | null; synced_at: string }>(
+  const detailByKey = db.prepare<[PackageKind, number], SummaryRow & { raw_json: string; raw: Buffer | null; synced_at: Instant }>(
     `SELECT ${SUMMARY_COLUMNS}, p.raw_json, p.raw, p.synced_at FROM packages p WHERE p.kind = ? AND p.id = ?`,
   );
   const rawByPk = db.prepare<[number], { kind: PackageKind; raw_json: string; raw: Buffer | null; synced_at: string }>(

@@ -1,4 +1,5 @@
 import type { PackageKind, PackageSummary } from '../../../shared/domain/packages';
+import { instantAt } from '../../../shared/domain/time';
 
 /** The columns of a package a list shows (SUMMARY_COLUMNS), as SQLite returns them. */
 export interface SummaryRow {
@@ -32,7 +33,7 @@ export function toSummary(r: SummaryRow): PackageSummary {
     customerName: [r.customer_first_name, r.customer_last_name].filter(Boolean).join(' '),
     cargoName: r.cargo_name,
     cargoTrackingNumber: r.cargo_tracking_number,
-    orderDate: r.order_ts === null ? null : new Date(r.order_ts).toISOString(),
+    orderDate: r.order_ts === null ? null : instantAt(r.order_ts),
     isConfirm: r.is_confirm === null ? null : r.is_confirm === 1,
     itemCount: r.item_count,
   };

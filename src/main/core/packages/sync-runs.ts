@@ -1,5 +1,6 @@
 import type { PackageKind } from '../../../shared/domain/packages';
 import type { Db } from '../db/open';
+import type { Instant } from '../../../shared/domain/time';
 
 const DAY = 86_400_000;
 
@@ -47,7 +48,7 @@ export function prepareSyncRuns(db: Db) {
     insertPage: db.prepare<[number, number, number, string]>(
       'INSERT OR IGNORE INTO sync_pages (run_id, page, count, stored_at) VALUES (?, ?, ?, ?)',
     ),
-    lastSuccess: db.prepare<[], { at: string | null }>(
+    lastSuccess: db.prepare<[], { at: Instant | null }>(
       `SELECT max(finished_at) AS at FROM sync_runs WHERE state = 'done' AND (error IS NULL OR error = '${RECORDS_SKIPPED}')`,
     ),
     fullRun: db.prepare<[PackageKind, number], { one: number }>(

@@ -18,6 +18,7 @@ import { packagesOf } from './packages-repo';
 export { PAGE_TIMEOUT_MS, READ_BUDGET_MS } from './fetch-page';
 import { prepareSyncRuns, SKIPPED_RETRY_WITHIN_MS, type RunRow, type SyncRuns } from './sync-runs';
 import { runPages, type PagesEnv, type SyncOptions } from './sync-pages';
+import { instantAt } from '../../../shared/domain/time';
 
 export { PAGE_CONCURRENCY, type SyncOptions } from './sync-pages';
 
@@ -160,7 +161,8 @@ export class PackageSync {
     void this.ws.offloadCheckpoints();
     this.setProgress({ ...idle, state: 'running', startedAt });
     this.reader = PageReader.start(this.ctx.options.pageReader, (m) => this.ctx.options.log?.(m));
-    const report: SyncReport = { kinds: [], from: new Date(from).toISOString(), to: new Date(to).toISOString(), finishedAt: '' };
+    // finishedAt: set when the run ends (the report is seen only then).
+    const report: SyncReport = { kinds: [], from: instantAt(from), to: instantAt(to), finishedAt: startedAt };
     this.skipped = new Map();
     try {
       for (const kind of kinds) {

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { classify, SAVE_PRODUCTS_PATH, saveProductsSearch } from '../../../shared/service/save-products';
 import { idempotencyHeader, outboxOf, type OutboxSender } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
+import type { Instant } from '../../../shared/domain/time';
 
 /** Records per SaveProductsManually request; a model's records are never split across requests. */
 export const PRODUCT_BATCH = 500;
@@ -77,7 +78,7 @@ interface DraftRow {
   name: string;
   kind: 'single' | 'variant' | 'import';
   state: string;
-  updated_at: string;
+  updated_at: Instant;
 }
 
 export function createProductsService(ws: Workspace, ctx: CoreContext) {
@@ -104,7 +105,7 @@ export function createProductsService(ws: Workspace, ctx: CoreContext) {
         records: string;
         record_count: number;
         outbox_id: number;
-        created_at: string;
+        created_at: Instant;
       }
     >('SELECT * FROM product_batches ORDER BY id DESC LIMIT ?'),
   };

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { normCode } from '../packages/cache-record';
 import { packagesOf } from '../packages/packages-repo';
 import type { Workspace } from '../workspace';
+import type { Instant } from '../../../shared/domain/time';
 
 interface InspectionRow {
   package_id: number;
@@ -14,9 +15,9 @@ interface InspectionRow {
   reason: string | null;
   note: string | null;
   inspector: string | null;
-  started_at: string;
-  updated_at: string;
-  done_at: string | null;
+  started_at: Instant;
+  updated_at: Instant;
+  done_at: Instant | null;
   seen_status: string | null;
   seen_modified_ts: number | null;
 }

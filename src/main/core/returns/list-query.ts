@@ -1,6 +1,7 @@
 import type { Decision, ReturnsListInput, ReturnSummary } from '../../../shared/domain/returns';
 import { fold } from '../../../shared/text/case';
 import { ftsPhrase } from '../db/statements';
+import { instantAt } from '../../../shared/domain/time';
 
 /** The service's decision on a return, from its cached columns (README: Decision rule). */
 export const DECISION_SQL =
@@ -35,7 +36,7 @@ export const toSummary = (r: SummaryRow): ReturnSummary => ({
   cargoName: r.cargo_name,
   cargoTrackingNumber: r.cargo_tracking_number,
   status: r.status,
-  returnDate: r.ts === null ? null : new Date(r.ts).toISOString(),
+  returnDate: r.ts === null ? null : instantAt(r.ts),
   decision: r.decision,
   inspection: r.state ?? 'none',
   itemCount: r.item_count,

@@ -11,6 +11,7 @@ import type { ProfilesRepo } from '../settings/profiles-repo';
 import type { SettingsRepo } from '../settings/settings-repo';
 import type { StatusTracker } from '../status';
 import { checkVerifier, makeVerifier } from './verifier';
+import { instantAt } from '../../../shared/domain/time';
 
 export interface SessionDeps {
   profiles: ProfilesRepo;
@@ -68,7 +69,7 @@ export class Session {
       user: this.creds.userName,
       profileId: this.profile.id,
       profileName: this.profile.name,
-      expiresAt: this.token ? new Date(this.expiresAt).toISOString() : null,
+      expiresAt: this.token ? instantAt(this.expiresAt) : null,
       training: this.profile.training,
       offline: this.offline,
     };

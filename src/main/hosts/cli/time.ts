@@ -12,10 +12,11 @@ export function localTime(iso: string, lang: 'tr' | 'en'): string {
 }
 
 /**
- * The day an instant falls on by this computer's clock (tr: 29.11.2026, en: 29/11/2026): an order
+ * The day an instant falls on by this computer's clock, written for people (tr: 29.11.2026, en:
+ * 29/11/2026; not shared/domain/time's `localDay`, which is a LocalDay `YYYY-MM-DD`): an order
  * placed at 00:30 in Istanbul is on 1 May here, whatever offset the service wrote it with.
  */
-export function localDay(iso: string, lang: 'tr' | 'en'): string {
+export function readableDay(iso: string, lang: 'tr' | 'en'): string {
   return format(iso, lang, false);
 }
 

@@ -45,7 +45,8 @@ export function ExportPanel() {
           onClick={() => {
             // Worked out now, not when the panel was drawn: the day may have changed since.
             const range = days(catchUp());
-            void exportCsv(range.from ?? '', range.to ?? '').then((r) => {
+            // A cleared field is no day: the core refuses the export, and the panel says why.
+            void exportCsv(range.from ?? ('' as LocalDay), range.to ?? ('' as LocalDay)).then((r) => {
               setError(r.ok ? null : r.error);
               if (r.ok) {
                 setEmpty(r.value.rows === 0);

@@ -1,7 +1,7 @@
 import { parse } from '../args';
 import { call, UsageError, type Command } from '../context';
 import { activeProfile } from '../session';
-import { localDay } from '../time';
+import { readableDay } from '../time';
 
 export const lookupCommand: Command = {
   name: 'lookup',
@@ -30,7 +30,7 @@ export const lookupCommand: Command = {
       p.customerName,
       p.cargoName ?? '',
       p.cargoTrackingNumber ?? '',
-      p.orderDate ? localDay(p.orderDate, ctx.lang) : '',
+      p.orderDate ? readableDay(p.orderDate, ctx.lang) : '',
     ]);
     const head = (['kind', 'id', 'orderNumber', 'status', 'customer', 'cargo', 'tracking', 'date'] as const).map((k) =>
       ctx.t(`cli:columns.${k}`),

@@ -13,11 +13,11 @@ function window(from: string | undefined, to: string | undefined): { from?: stri
   for (const v of [from, to])
     if (v !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && !LocalDay.safeParse(v).success)
       throw new AppError('invalid_input', `not a date: ${v}`, { reason: 'not_a_date', value: v });
-  const days = dayRange(
-    from && LocalDay.safeParse(from).success ? from : null,
-    to && LocalDay.safeParse(to).success ? to : null,
-    systemTimeZone(),
-  );
+  const day = (v: string | undefined): LocalDay | null => {
+    const r = v ? LocalDay.safeParse(v) : null;
+    return r?.success ? r.data : null;
+  };
+  const days = dayRange(day(from), day(to), systemTimeZone());
   const at = (v: string | undefined, day: string | null) => day ?? (v ? new Date(v).toISOString() : undefined);
   return { from: at(from, days.from), to: at(to, days.to) };
 }
