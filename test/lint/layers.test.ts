@@ -43,6 +43,12 @@ describe('layers/imports with the project layers', () => {
         "import type { Migration } from '../../migration'; import { RECORD_DICTIONARY_V1 } from '../../../packages/record-dictionary'; import { deflateRawSync } from 'node:zlib';",
       ),
       ok('scripts/anything.ts', "import x from '../src/main/hosts/web/server';"),
+      // The web and Electron hosts: the core's index (either spelling) and the page reader's worker as a build-time asset.
+      ok('src/main/hosts/web/server.ts', "import type { Core } from '../../core';"),
+      ok('src/main/hosts/web/server.ts', "import type { Core } from '../../core/index';"),
+      ok('src/main/hosts/electron/main.ts', "import { createCore, isAppError, storageFailure } from '../../core';"),
+      ok('src/main/hosts/electron/main.ts', "import pageReader from '../../core/packages/page-reader-worker?modulePath';"),
+      ok('src/main/hosts/training.ts', "import type { StartTrainingService } from '../core';"),
     ],
     invalid: [
       // shared → renderer, shared → main
@@ -64,6 +70,18 @@ describe('layers/imports with the project layers', () => {
         'folder',
       ),
       bad('src/main/core/db/migrations/workspace/001-packages.ts', "import Database from 'better-sqlite3';", 'package'),
+      // the web and Electron hosts → a core file other than the index
+      bad('src/main/hosts/web/server.ts', "import { AppError } from '../../core/errors';", 'folder'),
+      bad('src/main/hosts/web/server.ts', "import { createSettingsRepo } from '../../core/settings/settings-repo';", 'folder'),
+      bad('src/main/hosts/electron/main.ts', "import { isAppError } from '../../core/errors';", 'folder'),
+      bad('src/main/hosts/electron/secrets.ts', "import type { SecretStore } from '../../core/secrets';", 'folder'),
+      bad('src/main/hosts/electron/ipc.ts', "const { outboxOf } = await import('../../core/outbox/outbox');", 'folder'),
+      // the worker only as an asset (its code never runs in the host), and no other file so
+      bad('src/main/hosts/electron/main.ts', "import { startReader } from '../../core/packages/page-reader-worker';", 'folder'),
+      bad('src/main/hosts/electron/main.ts', "import checkpointer from '../../core/db/checkpointer?modulePath';", 'folder'),
+      bad('src/main/hosts/web/server.ts', "import pageReader from '../../core/packages/page-reader-worker?modulePath';", 'folder'),
+      // the hosts' shared files
+      bad('src/main/hosts/training.ts', "import { Training } from '../core/training';", 'folder'),
       // core → sandbox
       bad('src/main/core/training.ts', "import { createSandbox } from '../sandbox/server';", 'folder'),
       bad('src/main/core/training.ts', "const { createSandbox } = require('../sandbox/server');", 'folder'),
@@ -119,12 +137,16 @@ describe('the project lint config', () => {
     expect(await probe('src/shared/result.ts', "export { deflateSync } from 'node:zlib';")).toBe(1);
     // The CLI is a host of the contract: createCore, never a feature's service.
     expect(await probe('src/main/hosts/cli/commands/lookup.ts', "export { outboxOf } from '../../../core/outbox/outbox';")).toBe(1);
+    // The web and Electron hosts: the core's index only.
+    expect(await probe('src/main/hosts/web/server.ts', "export { AppError } from '../../core/errors';")).toBe(1);
+    expect(await probe('src/main/hosts/electron/main.ts', "export { AppError } from '../../core/errors';")).toBe(1);
   });
 
   it('passes the same imports where they are allowed', async () => {
     expect(await probe('src/renderer/store/ui.ts', "export { call } from '../bridge/api';")).toBe(0);
     expect(await probe('src/main/hosts/cli/main.ts', "export { createSandbox } from '../../sandbox/server';")).toBe(0);
     expect(await probe('src/main/hosts/cli/main.ts', "export { createCore } from '../../core';")).toBe(0);
+    expect(await probe('src/main/hosts/electron/main.ts', "export { storageFailure } from '../../core';")).toBe(0);
     expect(await probe('src/main/core/training.ts', "export { deflateSync } from 'node:zlib';")).toBe(0);
   });
 

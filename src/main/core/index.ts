@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { clockOf } from './clock';
 import { join } from 'node:path';
 import { methodNames, type Input, type MethodName, type Output } from '../../shared/contract';
-import type { Profile } from '../../shared/domain/settings';
+import type { AppSettings, Profile } from '../../shared/domain/settings';
 import type { Result } from '../../shared/result';
 import { createAdminGate, needsAdmin, TRUSTED_CALLER } from './admin/admin-gate';
 import { pinCopyIn } from './admin/pin-copy';
@@ -29,7 +29,10 @@ import { connectionsToRecover, openWorkspace, removeWorkspace, type Workspace } 
 import { listSetAside, setAside, workspaceIsDamaged } from './workspace-aside';
 import { backupWorkspace } from './workspace-backup';
 
+// What the hosts need besides createCore: they import this index only (the layers lint rule).
 export type { CoreOptions } from './context';
+export { isAppError, storageFailure } from './errors';
+export type { SecretStore } from './secrets';
 export type { StartTrainingService, TrainingService } from './training';
 
 export interface Core {
@@ -41,7 +44,12 @@ export interface Core {
   /** The same dispatch, typed by the contract, as the trusted caller (the `wd` CLI and tests). */
   call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>>;
   bus: EventBus;
-  /** Direct access for the CLI and tests. */
+  /**
+   * The app's settings as they are now, read synchronously (the web host: the language of a
+   * refusal, the image server its page's CSP allows). A change is announced by `settings.changed`.
+   */
+  settings(): AppSettings;
+  /** Direct access for tests (a host uses the contract, `settings()` and `bus`). */
   ctx: CoreContext;
   close(): Promise<void>;
   /**
@@ -263,6 +271,7 @@ export function createCore(options: CoreOptions): Core {
     invoke,
     call: (method, input) => invoke(method, input, TRUSTED_CALLER) as Promise<Result<Output<typeof method>>>,
     bus,
+    settings: () => settings.get(),
     ctx,
     async close() {
       session.dispose();

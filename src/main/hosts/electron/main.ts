@@ -2,16 +2,17 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import type { Language } from '../../../shared/domain/settings';
 import { createI18n } from '../../../shared/i18n';
-import { createCore, type Core } from '../../core';
+import { createCore, isAppError, storageFailure, type Core } from '../../core';
 import { sandboxTrainingService } from '../training';
-import { isAppError, storageFailure } from '../../core/errors';
 import { wireIpc } from './ipc';
 import { setApplicationMenu } from './menu';
 import { NativeModuleMissing, nativeBindingPath } from './native';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { electronSecretStore } from './secrets';
 import { APP_ORIGIN, hardenApp } from './security';
-// electron-vite builds the page reader's thread as a bundle of its own beside this one and gives its path.
+// electron-vite builds the page reader's thread as a bundle of its own beside this one and gives its
+// path: a build-time asset (only its file name is imported), the one core file besides the index
+// the layers rule lets this host name.
 import pageReader from '../../core/packages/page-reader-worker?modulePath';
 
 const here = import.meta.dirname;

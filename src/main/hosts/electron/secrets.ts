@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { SecretStore } from '../../core/secrets';
+import type { SecretStore } from '../../core';
 
 /**
  * Remembered passwords go through Electron safeStorage (Keychain, DPAPI, libsecret/kwallet).

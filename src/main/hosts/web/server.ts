@@ -124,7 +124,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
   /** The words of a refusal, in the app's language (the person at the browser reads them). */
   function linkNeeded(): string {
-    const lang = opts.core.ctx.settings.get().language === 'tr' ? 'tr' : 'en';
+    const lang = opts.core.settings().language === 'tr' ? 'tr' : 'en';
     return resources[lang].errors.reasons.web_link_needed;
   }
 
@@ -269,7 +269,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   }
 
   async function sendPage(res: ServerResponse) {
-    const imageBase = opts.core.ctx.settings.get().imageBaseUrl || null;
+    const imageBase = opts.core.settings().imageBaseUrl || null;
     const html = await page(imageBase);
     res.writeHead(200, { ...securityHeaders(imageBase), 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
     res.end(html);
