@@ -1,6 +1,7 @@
 import type { ScannerSettings } from '../../shared/domain/settings';
 import { isModifierKey } from './gs-key';
 import { decodeKey, type KeyLike } from './keymap';
+import { typedLead, type RunKey } from './typed-lead';
 
 export interface KeyInput extends KeyLike {
   /** Event time in ms (KeyboardEvent.timeStamp). */
@@ -87,22 +88,6 @@ export const timing = (maxInterKeyMs: number, suffix: ScannerSettings['suffix'] 
 /** The most characters of a slow start that a scan joins across a pause. */
 const HEAD_MAX = 8;
 
-/**
- * A person holds a key down for 50–150 ms (rarely under 40); a keyboard-wedge scanner lets each key
- * go within a few ms, at 2 or at 80 ms a character alike. A key at the start of a run held at least
- * this long, and TYPED_PRESS_RATIO times as long as the scanner holds the keys after it, was typed.
- */
-const TYPED_PRESS_MS = 40;
-const TYPED_PRESS_RATIO = 3;
-
-/** One character of a run: its key (`code`, else `key`), when it went down and (keyup) up. */
-interface RunKey {
-  ch: string;
-  id: string;
-  down: number;
-  up?: number;
-}
-
 /** A run as tick() ended it, kept until the next key shows whether it really ended. */
 interface Saved {
   head: RunKey[];
@@ -112,11 +97,6 @@ interface Saved {
   swallowed: number;
   leaked: boolean;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /**
  * Tells a scanner's burst from a person typing: a scanner sends most characters a few ms apart
@@ -348,7 +328,7 @@ export class ScanDetector {
     // The suffix follows the last character quickly (a person's Enter after typing does not).
     if (gapToSuffix > this.t.quickMs) return null;
     const all = [...this.head, ...this.keys];
-    const typed = this.typedLead(all);
+    const typed = typedLead(all);
     // The scan after the keys a person typed; when that alone is no scan, the run is read whole.
     return (
       (typed > 0 && this.scanOf(all.slice(0, typed), all.slice(typed), typed >= this.head.length ? 'rest' : 'keys')) ||
@@ -385,31 +365,5 @@ export class ScanDetector {
       if (gap <= this.t.quickMs) quick += 1;
     }
     return this.shapedLikeScanner(keys, fast, quick);
-  }
-
-  /**
-   * How many keys at the start of a run a person typed, read from how long each was held: a
-   * person's key is held tens of ms, a scanner's keys a few (at any speed), so "4" typed just
-   * before a scan stays typing instead of becoming the code's first digit. The leading keys held
-   * TYPED_PRESS_MS or longer are typed when each was held TYPED_PRESS_RATIO times as long as the
-   * scanner holds the keys after them (their median), and the scan's first key came after the last
-   * of them by more than the scan's usual gap. Only with keyups, the typed keys' own and most of
-   * the scan's (events made by a program have none: then 0, and the run is read from its keydowns
-   * as before). Anything less clear is 0 too. A scanner's slow first characters (a long gap, but
-   * a short press) are never taken for typing.
-   */
-  private typedLead(all: RunKey[]): number {
-    const pressOf = (k: RunKey) => (k.up === undefined ? undefined : k.up - k.down);
-    let n = 0;
-    while (n < all.length && (pressOf(all[n]!) ?? 0) >= TYPED_PRESS_MS) n += 1;
-    const scan = all.slice(n);
-    if (n === 0 || scan.length < 2) return 0;
-    const presses = scan.map(pressOf).filter((p) => p !== undefined);
-    if (presses.length < 2 || presses.length * 2 < scan.length) return 0;
-    const scannerPress = median(presses);
-    if (all.slice(0, n).some((k) => pressOf(k)! < TYPED_PRESS_RATIO * scannerPress)) return 0;
-    const gaps = scan.slice(1).map((k, i) => k.down - scan[i]!.down);
-    if (scan[0]!.down - all[n - 1]!.down <= median(gaps)) return 0;
-    return n;
   }
 }

@@ -5,6 +5,7 @@ import { setBridgeForTests } from '../../../src/renderer/bridge/api';
 import { useApp } from '../../../src/renderer/store/app';
 import { useUi } from '../../../src/renderer/store/ui';
 import { renderApp, signedInState } from '../render-app';
+import { Instant } from '../../../src/shared/domain/time';
 
 const refused: OutboxItem = {
   id: 7,
@@ -12,7 +13,7 @@ const refused: OutboxItem = {
   groupKey: 'inventory:B-02',
   state: 'failed',
   attempts: 1,
-  nextAttemptAt: '2026-12-01T10:00:00.000Z',
+  nextAttemptAt: Instant.parse('2026-12-01T10:00:00.000Z'),
   lastError: {
     code: 'service_error',
     message: 'the service refused the write (HTTP 422)',
@@ -22,7 +23,7 @@ const refused: OutboxItem = {
   responseBody: '{"message":"Sku ABC-9 is not defined for storage code B-02"}',
   summary: { storageCode: 'B-02', lines: 1, units: 3 },
   ref: null,
-  createdAt: '2026-12-01T09:00:00.000Z',
+  createdAt: Instant.parse('2026-12-01T09:00:00.000Z'),
   sentAt: null,
   blockedBy: null,
   reason: null,
@@ -33,7 +34,7 @@ const sent: OutboxItem = {
   id: 8,
   groupKey: 'inventory:B-03',
   state: 'sent',
-  sentAt: '2026-12-01T09:01:00.000Z',
+  sentAt: Instant.parse('2026-12-01T09:01:00.000Z'),
   lastError: refused.lastError,
 };
 
