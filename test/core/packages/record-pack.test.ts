@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RECORD_DICTIONARY_V1 } from '../../src/main/core/packages/record-dictionary';
-import { Dataset } from '../../src/main/sandbox/packages/generator';
+import { RECORD_DICTIONARY_V1 } from '../../../src/main/core/packages/record-dictionary';
+import { Dataset } from '../../../src/main/sandbox/packages/generator';
 
 /**
  * How a cached record is packed (record-pack.ts): one deflate stream reused for every record,
@@ -14,7 +14,7 @@ import { Dataset } from '../../src/main/sandbox/packages/generator';
 const V1 = { level: 1, windowBits: 15, dictionary: RECORD_DICTIONARY_V1 };
 const expected = (json: string | Uint8Array) => Buffer.concat([Buffer.from([1]), zlib.deflateRawSync(json, V1)]);
 
-const sample = readFileSync(join(import.meta.dirname, '../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8');
+const sample = readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8');
 const data = new Dataset(7, 300, 100, Date.parse('2026-11-01T00:00:00Z'));
 const records = [
   ...data.orders.map((e) => JSON.stringify(data.record(e))),
@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('packing cached records', () => {
   it('packs every record byte for byte as deflateRawSync does, with the one reused stream, and unpacks it again', async () => {
-    const { packRecord, packsWithReusedStream, unpackRecord } = await import('../../src/main/core/packages/record-pack');
+    const { packRecord, packsWithReusedStream, unpackRecord } = await import('../../../src/main/core/packages/record-pack');
     expect(packsWithReusedStream()).toBe(true);
     for (const json of records) {
       const packed = packRecord(json);
@@ -53,7 +53,7 @@ describe('packing cached records', () => {
       delete stream._handle;
       return stream;
     });
-    const { packRecord, packsWithReusedStream, unpackRecord } = await import('../../src/main/core/packages/record-pack');
+    const { packRecord, packsWithReusedStream, unpackRecord } = await import('../../../src/main/core/packages/record-pack');
     expect(packsWithReusedStream()).toBe(false);
     for (const json of records.slice(0, 20)) {
       expect(packRecord(json).equals(expected(json))).toBe(true);
@@ -62,7 +62,7 @@ describe('packing cached records', () => {
   });
 
   it('goes on with deflateRawSync when the reused stream fails mid-sync, without losing the record', async () => {
-    const { packRecord, packsWithReusedStream, unpackRecord } = await import('../../src/main/core/packages/record-pack');
+    const { packRecord, packsWithReusedStream, unpackRecord } = await import('../../../src/main/core/packages/record-pack');
     expect(packsWithReusedStream()).toBe(true);
     // The stream's handle breaks (as a closed one does): the record in hand is packed all the same.
     const handle = (zlib.createDeflateRaw() as unknown as { _handle: object })._handle;

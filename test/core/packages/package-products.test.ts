@@ -1,13 +1,13 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { openDatabase, type Db } from '../../src/main/core/db/open';
-import { toCacheRow } from '../../src/main/core/packages/cache-record';
-import { createPackagesRepo } from '../../src/main/core/packages/packages-repo';
-import { Dataset } from '../../src/main/sandbox/packages/generator';
-import type { PackageRecord } from '../../src/shared/service/packages';
-import { tempDir } from '../support/temp';
+import { workspaceMigrations } from '../../../src/main/core/db/migrations/workspace';
+import { openDatabase, type Db } from '../../../src/main/core/db/open';
+import { toCacheRow } from '../../../src/main/core/packages/cache-record';
+import { createPackagesRepo } from '../../../src/main/core/packages/packages-repo';
+import { Dataset } from '../../../src/main/sandbox/packages/generator';
+import type { PackageRecord } from '../../../src/shared/service/packages';
+import { tempDir } from '../../support/temp';
 
 const done: (() => unknown)[] = [];
 afterEach(() => {

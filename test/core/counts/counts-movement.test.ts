@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toCacheRow } from '../../src/main/core/packages/cache-record';
-import { moveDirection } from '../../src/main/core/packages/moves';
-import { packagesOf } from '../../src/main/core/packages/packages-repo';
-import { PackageSync } from '../../src/main/core/packages/sync';
-import type { PackagesModule } from '../../src/main/sandbox/packages/module';
-import { lastInventoryBody, rig, type TestRig } from '../support/core';
+import { toCacheRow } from '../../../src/main/core/packages/cache-record';
+import { moveDirection } from '../../../src/main/core/packages/moves';
+import { packagesOf } from '../../../src/main/core/packages/packages-repo';
+import { PackageSync } from '../../../src/main/core/packages/sync';
+import type { PackagesModule } from '../../../src/main/sandbox/packages/module';
+import { lastInventoryBody, rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareOutbox } from '../../src/main/core/outbox/store';
-import { workspaceBefore } from '../support/workspace-before';
+import { prepareOutbox } from '../../../src/main/core/outbox/store';
+import { workspaceBefore } from '../../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());

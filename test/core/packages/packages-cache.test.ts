@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsOf } from '../../src/main/core/catalog/products-repo';
-import { GarbledRecord, toCacheRow } from '../../src/main/core/packages/cache-record';
-import { packagesOf } from '../../src/main/core/packages/packages-repo';
-import { PackageListEnvelope, type PackageRecord } from '../../src/shared/service/packages';
-import { rig, type TestRig } from '../support/core';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
+import { GarbledRecord, toCacheRow } from '../../../src/main/core/packages/cache-record';
+import { packagesOf } from '../../../src/main/core/packages/packages-repo';
+import { PackageListEnvelope, type PackageRecord } from '../../../src/shared/service/packages';
+import { rig, type TestRig } from '../../support/core';
 
 const sample = PackageListEnvelope.parse(
-  JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8')),
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8')),
 ).data![0]!;
 
 let t: TestRig | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsOf } from '../../src/main/core/catalog/products-repo';
-import { HOLD_MS } from '../../src/main/core/counts/counts-repo';
-import { rig, type TestRig } from '../support/core';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
+import { HOLD_MS } from '../../../src/main/core/counts/counts-repo';
+import { rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());

@@ -1,10 +1,10 @@
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../src/main/core';
-import { workspaceFile } from '../../src/main/core/workspace';
-import { rig, type TestRig } from '../support/core';
-import { workspaceBefore } from '../support/workspace-before';
+import { createCore } from '../../../src/main/core';
+import { workspaceFile } from '../../../src/main/core/workspace';
+import { rig, type TestRig } from '../../support/core';
+import { workspaceBefore } from '../../support/workspace-before';
 
 let t: TestRig;
 let cleanup = () => undefined as void;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { schemaVersion } from '../../src/main/core/db/open';
-import { workspaceBefore } from '../support/workspace-before';
+import { workspaceMigrations } from '../../../src/main/core/db/migrations/workspace';
+import { schemaVersion } from '../../../src/main/core/db/open';
+import { workspaceBefore } from '../../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());

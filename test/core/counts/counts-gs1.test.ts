@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsOf } from '../../src/main/core/catalog/products-repo';
-import { withCheckDigit } from '../../src/shared/barcode/gtin';
-import { rig, type TestRig } from '../support/core';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
+import { withCheckDigit } from '../../../src/shared/barcode/gtin';
+import { rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());

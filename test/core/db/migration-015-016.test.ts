@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { schemaVersion } from '../../src/main/core/db/open';
-import { toCacheRow } from '../../src/main/core/packages/cache-record';
-import { createPackagesRepo } from '../../src/main/core/packages/packages-repo';
-import { Dataset } from '../../src/main/sandbox/packages/generator';
-import type { PackageRecord } from '../../src/shared/service/packages';
-import { codesOf } from '../support/cache-codes';
-import { workspaceBefore } from '../support/workspace-before';
+import { workspaceMigrations } from '../../../src/main/core/db/migrations/workspace';
+import { schemaVersion } from '../../../src/main/core/db/open';
+import { toCacheRow } from '../../../src/main/core/packages/cache-record';
+import { createPackagesRepo } from '../../../src/main/core/packages/packages-repo';
+import { Dataset } from '../../../src/main/sandbox/packages/generator';
+import type { PackageRecord } from '../../../src/shared/service/packages';
+import { codesOf } from '../../support/cache-codes';
+import { workspaceBefore } from '../../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsOf } from '../../src/main/core/catalog/products-repo';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/main/core/db/open';
-import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { rig, type TestRig } from '../support/core';
-import { tempDir } from '../support/temp';
+import { openDatabase } from '../../../src/main/core/db/open';
+import { workspaceMigrations } from '../../../src/main/core/db/migrations/workspace';
+import { rig, type TestRig } from '../../support/core';
+import { tempDir } from '../../support/temp';
 
 let t: TestRig;
 afterEach(async () => t?.close());

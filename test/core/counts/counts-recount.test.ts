@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsOf } from '../../src/main/core/catalog/products-repo';
-import { passesThreshold } from '../../src/main/core/counts/trust';
-import { lastInventoryBody, rig, type TestRig } from '../support/core';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
+import { passesThreshold } from '../../../src/main/core/counts/trust';
+import { lastInventoryBody, rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refreshWindow, RETURNS_LOOKBACK_EVERY_MS } from '../../src/main/core/packages/feature';
-import { PackageSync, syncOf } from '../../src/main/core/packages/sync';
-import { RETURNS_LOOKBACK_DAYS } from '../../src/shared/domain/packages';
-import { packagesOf } from '../../src/main/core/packages/packages-repo';
-import type { Workspace } from '../../src/main/core/workspace';
-import type { PackagesModule } from '../../src/main/sandbox/packages/module';
-import { coreSignedInTo, rig, type TestRig } from '../support/core';
-import { fakeService } from '../support/fake-service';
+import { refreshWindow, RETURNS_LOOKBACK_EVERY_MS } from '../../../src/main/core/packages/feature';
+import { PackageSync, syncOf } from '../../../src/main/core/packages/sync';
+import { RETURNS_LOOKBACK_DAYS } from '../../../src/shared/domain/packages';
+import { packagesOf } from '../../../src/main/core/packages/packages-repo';
+import type { Workspace } from '../../../src/main/core/workspace';
+import type { PackagesModule } from '../../../src/main/sandbox/packages/module';
+import { coreSignedInTo, rig, type TestRig } from '../../support/core';
+import { fakeService } from '../../support/fake-service';
 
 let t: TestRig;
 const closers: (() => Promise<void> | void)[] = [];
@@ -170,7 +170,7 @@ describe('package sync', () => {
 
   it('caches every key of a record the schemas do not declare, also from a page it cannot cut into records', async () => {
     const sample = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8'),
+      readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/oms_GetOrderPackages_response_sample.json'), 'utf8'),
     ) as { data: Record<string, unknown>[] };
     const base = sample.data[0]!;
     const lines = base.lines as Record<string, unknown>[];

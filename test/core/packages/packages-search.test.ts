@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
-import { packagesOf, TEXT_MATCHES, type SearchOptions } from '../../src/main/core/packages/packages-repo';
-import type { Workspace } from '../../src/main/core/workspace';
-import { Dataset } from '../../src/main/sandbox/packages/generator';
-import type { PackageKind } from '../../src/shared/domain/packages';
-import type { PackageRecord } from '../../src/shared/service/packages';
-import { fold } from '../../src/shared/text/case';
-import { rig } from '../support/core';
+import { toCacheRow, type CacheRow } from '../../../src/main/core/packages/cache-record';
+import { packagesOf, TEXT_MATCHES, type SearchOptions } from '../../../src/main/core/packages/packages-repo';
+import type { Workspace } from '../../../src/main/core/workspace';
+import { Dataset } from '../../../src/main/sandbox/packages/generator';
+import type { PackageKind } from '../../../src/shared/domain/packages';
+import type { PackageRecord } from '../../../src/shared/service/packages';
+import { fold } from '../../../src/shared/text/case';
+import { rig } from '../../support/core';
 
 const done: (() => unknown)[] = [];
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsOf } from '../../src/main/core/catalog/products-repo';
-import { outboxOf } from '../../src/main/core/outbox/outbox';
-import { createCore } from '../../src/main/core';
-import { rig, type TestRig } from '../support/core';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
+import { outboxOf } from '../../../src/main/core/outbox/outbox';
+import { createCore } from '../../../src/main/core';
+import { rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());

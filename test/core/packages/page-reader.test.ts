@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/main/core/db/open';
-import { PageReader, ReaderGone } from '../../src/main/core/packages/page-reader';
-import { PackageSync } from '../../src/main/core/packages/sync';
-import { unpackRecord } from '../../src/main/core/packages/record-pack';
-import { coreSignedInTo, rig, type TestRig } from '../support/core';
-import { fakeService } from '../support/fake-service';
+import type { Db } from '../../../src/main/core/db/open';
+import { PageReader, ReaderGone } from '../../../src/main/core/packages/page-reader';
+import { PackageSync } from '../../../src/main/core/packages/sync';
+import { unpackRecord } from '../../../src/main/core/packages/record-pack';
+import { coreSignedInTo, rig, type TestRig } from '../../support/core';
+import { fakeService } from '../../support/fake-service';
 
 /**
  * The page reader's thread (src/main/core/packages/page-reader.ts) as the CLI builds it
@@ -15,7 +15,7 @@ import { fakeService } from '../support/fake-service';
  * thread stores, a record it cannot cache is the same error, and a reader that fails leaves the
  * sync to the core's thread.
  */
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 let out: string;
 let reader: string;
 const closers: (() => Promise<void> | void)[] = [];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toCacheRow } from '../../src/main/core/packages/cache-record';
-import { packagesOf } from '../../src/main/core/packages/packages-repo';
-import { PackageSync } from '../../src/main/core/packages/sync';
-import { rig, type TestRig } from '../support/core';
+import { toCacheRow } from '../../../src/main/core/packages/cache-record';
+import { packagesOf } from '../../../src/main/core/packages/packages-repo';
+import { PackageSync } from '../../../src/main/core/packages/sync';
+import { rig, type TestRig } from '../../support/core';
 
 let t: TestRig;
 afterEach(async () => t?.close());

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { migrate, openDatabase, type Db } from '../../src/main/core/db/open';
-import { matchPackage } from '../../src/main/core/notifications/apply';
-import { toCacheRow, type CacheRow } from '../../src/main/core/packages/cache-record';
+import { workspaceMigrations } from '../../../src/main/core/db/migrations/workspace';
+import { migrate, openDatabase, type Db } from '../../../src/main/core/db/open';
+import { matchPackage } from '../../../src/main/core/notifications/apply';
+import { toCacheRow, type CacheRow } from '../../../src/main/core/packages/cache-record';
 import {
   CHECK_ROWS,
   IDLE_SLICE_BUDGET_MS,
@@ -14,18 +14,18 @@ import {
   SLICE_BUDGET_MS,
   SLICE_ROWS,
   storeSliced,
-} from '../../src/main/core/packages/ingest';
-import { createPackagesRepo, packagesOf, TEXT_MATCHES } from '../../src/main/core/packages/packages-repo';
-import { PackageSync, SCANNING_MS } from '../../src/main/core/packages/sync';
-import { returnsOf } from '../../src/main/core/returns/returns-repo';
-import { Dataset } from '../../src/main/sandbox/packages/generator';
-import { PackageListEnvelope, type PackageRecord } from '../../src/shared/service/packages';
-import { PackageNotification } from '../../src/shared/service/webhooks';
-import { codesOf, productCodesOf } from '../support/cache-codes';
-import { rig, type TestRig } from '../support/core';
-import { tempDir } from '../support/temp';
+} from '../../../src/main/core/packages/ingest';
+import { createPackagesRepo, packagesOf, TEXT_MATCHES } from '../../../src/main/core/packages/packages-repo';
+import { PackageSync, SCANNING_MS } from '../../../src/main/core/packages/sync';
+import { returnsOf } from '../../../src/main/core/returns/returns-repo';
+import { Dataset } from '../../../src/main/sandbox/packages/generator';
+import { PackageListEnvelope, type PackageRecord } from '../../../src/shared/service/packages';
+import { PackageNotification } from '../../../src/shared/service/webhooks';
+import { codesOf, productCodesOf } from '../../support/cache-codes';
+import { rig, type TestRig } from '../../support/core';
+import { tempDir } from '../../support/temp';
 
-const samples = join(import.meta.dirname, '../fixtures/service-samples');
+const samples = join(import.meta.dirname, '../../fixtures/service-samples');
 const sample = PackageListEnvelope.parse(JSON.parse(readFileSync(join(samples, 'oms_GetOrderPackages_response_sample.json'), 'utf8')))
   .data![0]!;
 

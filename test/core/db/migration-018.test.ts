@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { schemaVersion, type Db } from '../../src/main/core/db/open';
-import { FROM, listWhere } from '../../src/main/core/returns/list-query';
-import { workspaceBefore } from '../support/workspace-before';
+import { workspaceMigrations } from '../../../src/main/core/db/migrations/workspace';
+import { schemaVersion, type Db } from '../../../src/main/core/db/open';
+import { FROM, listWhere } from '../../../src/main/core/returns/list-query';
+import { workspaceBefore } from '../../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../src/main/core';
-import { productsOf } from '../../src/main/core/catalog/products-repo';
-import { foldEvents, type FoldEvent } from '../../src/main/core/counts/fold';
-import { rig, type TestRig } from '../support/core';
+import { createCore } from '../../../src/main/core';
+import { productsOf } from '../../../src/main/core/catalog/products-repo';
+import { foldEvents, type FoldEvent } from '../../../src/main/core/counts/fold';
+import { rig, type TestRig } from '../../support/core';
 
 /**
  * Property-based tests of the counting core (issue 11): whatever a worker does, in any order,

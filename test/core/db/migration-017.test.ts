@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { workspaceMigrations } from '../../src/main/core/db/migrations/workspace';
-import { schemaVersion } from '../../src/main/core/db/open';
-import { matchPackage } from '../../src/main/core/notifications/apply';
-import { codeMatch, codeToken, normCode, toCacheRow } from '../../src/main/core/packages/cache-record';
-import { createPackagesRepo } from '../../src/main/core/packages/packages-repo';
-import { Dataset } from '../../src/main/sandbox/packages/generator';
-import type { PackageRecord } from '../../src/shared/service/packages';
-import { PackageNotification } from '../../src/shared/service/webhooks';
-import { codesOf, itemLinesOf } from '../support/cache-codes';
-import { workspaceBefore } from '../support/workspace-before';
+import { workspaceMigrations } from '../../../src/main/core/db/migrations/workspace';
+import { schemaVersion } from '../../../src/main/core/db/open';
+import { matchPackage } from '../../../src/main/core/notifications/apply';
+import { codeMatch, codeToken, normCode, toCacheRow } from '../../../src/main/core/packages/cache-record';
+import { createPackagesRepo } from '../../../src/main/core/packages/packages-repo';
+import { Dataset } from '../../../src/main/sandbox/packages/generator';
+import type { PackageRecord } from '../../../src/shared/service/packages';
+import { PackageNotification } from '../../../src/shared/service/webhooks';
+import { codesOf, itemLinesOf } from '../../support/cache-codes';
+import { workspaceBefore } from '../../support/workspace-before';
 
 let cleanup = () => undefined as void;
 afterEach(() => cleanup());
 
 const hook = PackageNotification.parse(
-  JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/service-samples/webhook_OrderPackageStatusChangedEvent.json'), 'utf8')),
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/service-samples/webhook_OrderPackageStatusChangedEvent.json'), 'utf8')),
 );
 const byLine = (orderItemLineId: string) => ({
   ...hook,
