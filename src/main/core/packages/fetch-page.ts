@@ -1,15 +1,11 @@
 import type { SkippedRecord, SyncProgress } from '../../../shared/domain/packages';
-import { classify as classifyOrderList } from '../../../shared/service/get-order-packages';
-import { classify as classifyReturnList } from '../../../shared/service/get-return-order-packages';
 import { PACKAGE_LIST_PATHS, packageListSearch, serviceTimestamp } from '../../../shared/service/packages';
-import { cutTopLevelArray } from '../../../shared/text/json-items';
-import { answerHeaders } from '../api/http';
 import { isTransientError, retry } from '../api/retry';
 import type { CoreContext } from '../context';
-import { AppError } from '../errors';
 import { backgroundTurns } from '../turns';
 import type { Workspace } from '../workspace';
 import type { CacheRow } from './cache-record';
+import { acceptedListPage, cutListPage } from './list-page';
 import { readRecord } from './page-read';
 import { ReaderGone, type PageReader } from './page-reader';
 import type { RunRow } from './sync-runs';
@@ -74,31 +70,8 @@ export function fetchPage(env: PageFetchEnv, run: RunRow, page: number): Promise
       // and cached as sent. Parsing a page of 500 records at once held the core for 25–50 ms,
       // and the page as one string was garbage only a full collection frees. A page that cannot
       // be cut safely is parsed whole.
-      const page_ = await backgroundTurns.run(() => {
-        const cut = res.status >= 200 && res.status < 300 ? cutTopLevelArray(res.bytes, 'data') : null;
-        const v = (run.kind === 'order' ? classifyOrderList : classifyReturnList)(
-          res.status,
-          answerHeaders(res),
-          cut ? cut.envelope : res.text,
-        );
-        return { v, items: cut?.items ?? null };
-      });
-      const v = page_.v;
-      if (v.kind === 'later' && v.cause === 'unreadable')
-        throw new AppError('bad_response', `page ${page} of the ${run.kind} list: ${v.reason ?? ''}`.trim(), {
-          reason: 'page_unreadable',
-          page,
-        });
-      if (v.kind === 'later')
-        throw new AppError('service_error', v.reason ?? `page ${page}: HTTP ${res.status}`, {
-          status: res.status,
-          ...(v.retryAfterMs !== null ? { retryAfterMs: v.retryAfterMs } : {}),
-        });
-      if (v.kind !== 'accepted')
-        throw new AppError('service_error', v.reason ?? `page ${page}: the service reported a failure (HTTP ${res.status})`, {
-          status: res.status,
-        });
-      const envelope = { data: v.value };
+      const page_ = await backgroundTurns.run(() => cutListPage(run.kind, res));
+      const envelope = { data: acceptedListPage(page_.v, run.kind, page, res.status) };
       const items = page_.items;
       const data = items ?? envelope.data.data ?? [];
       let rows: CacheRow[] | null = null;

@@ -3,7 +3,7 @@ import { signedOut, type SessionState, type SignInInput } from '../../../shared/
 import type { Profile } from '../../../shared/domain/settings';
 import { classify as classifyLogin, LOGIN_PATH, type LoginRequest } from '../../../shared/service/login';
 import { isSignInStatus } from '../../../shared/service/classify';
-import { answerHeaders, type HttpClient, type HttpResponse } from '../api/http';
+import { answerHeaders, type HttpClient, type HttpResponse, type RequestOptions } from '../api/http';
 import { AppError } from '../errors';
 import type { EventBus } from '../events';
 import type { SecretStore } from '../secrets';
@@ -25,7 +25,7 @@ export interface SessionDeps {
   onProfile(profile: Profile | null): void;
 }
 
-interface Credentials {
+export interface Credentials {
   userName: string;
   password: string;
 }
@@ -303,33 +303,48 @@ export class Session {
     }
   }
 
-  private async callLogin(profile: Pick<Profile, 'omsUrl'>, creds: Credentials): Promise<{ token: string; expiresAt: number }> {
-    const body: LoginRequest = { UserName: creds.userName, Password: creds.password };
-    const res = await this.track(this.deps.http.send(`${profile.omsUrl}${LOGIN_PATH}`, { method: 'POST', body, timeoutMs: 20_000 }));
-    const v = classifyLogin(res.status, answerHeaders(res), res.text, this.now());
-    if (v.kind === 'refused' || v.kind === 'sign_in')
-      throw new AppError('auth_failed', v.reason ?? `login refused (HTTP ${res.status})`, { status: res.status });
-    if (v.kind === 'later' && v.cause === 'busy')
-      throw new AppError('service_error', v.reason ?? `login failed with HTTP ${res.status}`, {
-        status: res.status,
-        ...(v.retryAfterMs !== null ? { retryAfterMs: v.retryAfterMs } : {}),
-      });
-    if (v.kind === 'later')
-      throw new AppError('bad_response', `login answer is not what the service documents (HTTP ${res.status}): ${v.reason ?? ''}`.trim(), {
-        status: res.status,
-      });
-    const parsed = { data: v.value };
-    // Expiry is the service's clock; translate it to ours through the Date header so a PC whose
-    // clock is off does not treat every token as already expired (or never expiring).
-    const now = this.now();
-    const serverExpiry = readExpiry(parsed.data.expire, parsed.data.token, res.serverDate ?? now);
-    const lifetime = serverExpiry - (res.serverDate ?? now);
-    return { token: parsed.data.token, expiresAt: now + (lifetime > 0 ? lifetime : MIN_LIFETIME_MS) };
+  private callLogin(profile: Pick<Profile, 'omsUrl'>, creds: Credentials): Promise<{ token: string; expiresAt: number }> {
+    return serviceLogin((url, opts) => this.track(this.deps.http.send(url, opts)), profile.omsUrl, creds, this.now);
   }
 
   private emit() {
     this.deps.bus.emit('session.changed', this.state());
   }
+}
+
+/**
+ * One login at the service (POST {oms}/Auth/login): the token and when it expires by our clock.
+ * A refused user is AppError('auth_failed'); a busy service 'service_error' (with Retry-After);
+ * an answer that is not the service's 'bad_response'. Shared by the desk's Session and the hub
+ * (src/main/hub/service.ts), which keeps no profile.
+ */
+export async function serviceLogin(
+  send: (url: string, opts: RequestOptions) => Promise<HttpResponse>,
+  omsUrl: string,
+  creds: Credentials,
+  clock: () => number,
+): Promise<{ token: string; expiresAt: number }> {
+  const body: LoginRequest = { UserName: creds.userName, Password: creds.password };
+  const res = await send(`${omsUrl}${LOGIN_PATH}`, { method: 'POST', body, timeoutMs: 20_000 });
+  const v = classifyLogin(res.status, answerHeaders(res), res.text, clock());
+  if (v.kind === 'refused' || v.kind === 'sign_in')
+    throw new AppError('auth_failed', v.reason ?? `login refused (HTTP ${res.status})`, { status: res.status });
+  if (v.kind === 'later' && v.cause === 'busy')
+    throw new AppError('service_error', v.reason ?? `login failed with HTTP ${res.status}`, {
+      status: res.status,
+      ...(v.retryAfterMs !== null ? { retryAfterMs: v.retryAfterMs } : {}),
+    });
+  if (v.kind === 'later')
+    throw new AppError('bad_response', `login answer is not what the service documents (HTTP ${res.status}): ${v.reason ?? ''}`.trim(), {
+      status: res.status,
+    });
+  const parsed = { data: v.value };
+  // Expiry is the service's clock; translate it to ours through the Date header so a PC whose
+  // clock is off does not treat every token as already expired (or never expiring).
+  const now = clock();
+  const serverExpiry = readExpiry(parsed.data.expire, parsed.data.token, res.serverDate ?? now);
+  const lifetime = serverExpiry - (res.serverDate ?? now);
+  return { token: parsed.data.token, expiresAt: now + (lifetime > 0 ? lifetime : MIN_LIFETIME_MS) };
 }
 
 /** `expire` is an ISO timestamp (UTC); fall back to the JWT's exp claim, then to a default. */
