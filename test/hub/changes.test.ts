@@ -33,6 +33,13 @@ describe('the package feed', () => {
     expect(feed.map((r) => r.id)).toEqual([1, 3, 2]);
     expect(feed.at(-1)).toMatchObject({ id: 2, record: { status: 'Shipped' }, seq: changed.head });
     expect(await readFeed(pool, first.head, 100)).toEqual([feed.at(-1)]);
+    // Unchanged packages take no number (the feed has no gap for them): the next change is head + 1.
+    // A package given twice in one call is stored once, as its last record.
+    const twice = await storePackages(pool, [order(1), order(3, 'Picked'), order(2, 'Shipped'), order(3, 'Delivered')]);
+    expect(twice).toEqual({ changed: 1, head: changed.head + 1 });
+    expect((await readFeed(pool, changed.head, 100)).map((r) => [r.id, (r.record as { status: string }).status])).toEqual([
+      [3, 'Delivered'],
+    ]);
   });
 
   it('reads in pages by cursor', async () => {

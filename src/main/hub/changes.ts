@@ -33,11 +33,21 @@ export async function storePackages(pool: pg.Pool, packages: readonly HubPackage
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', LOCKS.changes);
-    const rows = packages.map((p) => ({ kind: p.kind, id: p.id, record: p.record, modified_at: p.modifiedAt }));
+    // One row a package (the last one given): a second row of the same package would make the
+    // upsert fail (it may change a row once per statement), and a page can hold a package twice.
+    const byKey = new Map(packages.map((p) => [`${p.kind}:${p.id}`, p]));
+    const rows = [...byKey.values()].map((p, n) => ({ n, kind: p.kind, id: p.id, record: p.record, modified_at: p.modifiedAt }));
+    // Only new or changed records take a number: nextval in the SELECT runs for every row it
+    // gives, so unchanged ones are left out before it (nothing else writes while the lock is held),
+    // and a sync that changed nothing takes no number at all. Numbers follow the order given
+    // (PostgreSQL evaluates a volatile output after the ORDER BY's sort).
     const res = await client.query<{ change_seq: string }>(
       `INSERT INTO hub_packages AS p (kind, id, record, modified_at, change_seq)
          SELECT r.kind, r.id, r.record, r.modified_at, nextval('hub_change_seq')
-           FROM jsonb_to_recordset($1::jsonb) AS r(kind text, id bigint, record jsonb, modified_at timestamptz)
+           FROM jsonb_to_recordset($1::jsonb) AS r(n integer, kind text, id bigint, record jsonb, modified_at timestamptz)
+           LEFT JOIN hub_packages o ON o.kind = r.kind AND o.id = r.id
+          WHERE o.record IS DISTINCT FROM r.record
+          ORDER BY r.n
        ON CONFLICT (kind, id) DO UPDATE
          SET record = EXCLUDED.record, modified_at = EXCLUDED.modified_at,
              change_seq = EXCLUDED.change_seq, changed_at = now()
