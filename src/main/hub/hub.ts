@@ -2,7 +2,9 @@ import { CHANGES_CHANNEL } from './changes';
 import { migrate, openPool } from './db';
 import { Leadership } from './leader';
 import { Listener } from './listen';
+import type { HubServiceConfig } from './config';
 import { startHubServer, type HubServer } from './server';
+import { HubSync, type HubSyncOptions } from './sync';
 
 export interface HubOptions {
   /** DATABASE_URL; undefined: the PG* variables. */
@@ -15,12 +17,18 @@ export interface HubOptions {
   /** Leadership tries and heartbeats (ms). */
   leaderEveryMs?: number;
   listenEveryMs?: number;
+  /** The service to sync from while this hub leads (config.ts); none: the hub syncs nothing. */
+  service?: HubServiceConfig | null;
+  /** The sync's page size and retries (tests shrink them). */
+  sync?: Pick<HubSyncOptions, 'pageSize' | 'attempts' | 'retryBaseMs'>;
 }
 
 export interface Hub {
   url: string;
   isLeader(): boolean;
   server: HubServer;
+  /** The sync from the service, when configured. */
+  sync: HubSync | null;
   pool: ReturnType<typeof openPool>;
   close(): Promise<void>;
 }
@@ -41,18 +49,25 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
     throw e;
   }
   let leading = false;
+  // Only the leader syncs: a follower never calls the service.
+  const sync = opts.service ? new HubSync({ pool, service: opts.service, log, ...opts.sync }) : null;
   const leadership = new Leadership({
     connectionString: opts.connectionString,
     everyMs: opts.leaderEveryMs,
     log,
-    onChange: (l) => (leading = l),
-  });
-  const server = await startHubServer({ pool, isLeader: () => leading, version: opts.version, log }, opts.host, opts.port).catch(
-    async (e: unknown) => {
-      await pool.end().catch(() => undefined);
-      throw e;
+    onChange: (l) => {
+      leading = l;
+      sync?.setLeading(l);
     },
-  );
+  });
+  const server = await startHubServer(
+    { pool, isLeader: () => leading, syncStatus: () => sync?.status() ?? null, version: opts.version, log },
+    opts.host,
+    opts.port,
+  ).catch(async (e: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw e;
+  });
   const listener = new Listener({
     connectionString: opts.connectionString,
     channel: CHANGES_CHANNEL,
@@ -63,16 +78,18 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
   });
   leadership.start();
   listener.start();
-  log('hub.started', { url: server.url });
+  log('hub.started', { url: server.url, syncing: opts.service ? opts.service.omsUrl : null });
   return {
     url: server.url,
     isLeader: () => leading,
     server,
+    sync,
     pool,
     async close() {
       await server.close();
       await listener.stop();
       await leadership.stop();
+      await sync?.stop();
       await pool.end().catch(() => undefined);
     },
   };

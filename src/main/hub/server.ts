@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { feedHead, readFeed } from './changes';
 import { deskOfToken, deskSeen, listDesks } from './desks';
+import type { HubSyncState } from './sync';
 
 /** The desks' protocol: every desk request names it (`x-wd-hub-protocol`); another number is refused with 426. */
 export const HUB_PROTOCOL = 1;
@@ -11,6 +12,8 @@ export const FEED_PAGE_MAX = 5_000;
 export interface HubServerDeps {
   pool: pg.Pool;
   isLeader(): boolean;
+  /** The sync from the service (null: not configured). */
+  syncStatus(): HubSyncState | null;
   version: string;
   log(event: string, fields?: Record<string, unknown>): void;
 }
@@ -29,6 +32,29 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 };
 const fail = (res: ServerResponse, status: number, code: string, extra: Record<string, unknown> = {}) =>
   json(res, status, { error: { code, ...extra } });
+
+/** The sync's lines of /metrics (none when the hub does not sync). Times in Unix seconds, 0 for never. */
+function syncMetrics(s: HubSyncState | null): string[] {
+  if (!s) return [];
+  const seconds = (iso: string | null) => (iso ? Date.parse(iso) / 1000 : 0);
+  return [
+    '# HELP wd_hub_sync_last_success_timestamp When the last sync from the service that worked ended (Unix seconds; 0: none yet).',
+    '# TYPE wd_hub_sync_last_success_timestamp gauge',
+    `wd_hub_sync_last_success_timestamp ${seconds(s.lastSuccessAt)}`,
+    '# HELP wd_hub_sync_last_timestamp When the last sync from the service ended, whether or not it worked (Unix seconds).',
+    '# TYPE wd_hub_sync_last_timestamp gauge',
+    `wd_hub_sync_last_timestamp ${seconds(s.lastAt)}`,
+    '# HELP wd_hub_sync_last_ok 1 when the last sync worked, 0 when it failed (see the log for hub.sync_failed).',
+    '# TYPE wd_hub_sync_last_ok gauge',
+    `wd_hub_sync_last_ok ${s.lastOk === false ? 0 : 1}`,
+    '# HELP wd_hub_sync_packages Packages of the window in the last sync that worked.',
+    '# TYPE wd_hub_sync_packages gauge',
+    `wd_hub_sync_packages ${s.lastPackages}`,
+    '# HELP wd_hub_sync_failures_total Syncs that failed since this hub started.',
+    '# TYPE wd_hub_sync_failures_total counter',
+    `wd_hub_sync_failures_total ${s.failures}`,
+  ];
+}
 
 export async function startHubServer(deps: HubServerDeps, host: string, port: number): Promise<HubServer> {
   const streams = new Map<ServerResponse, string>();
@@ -64,7 +90,14 @@ export async function startHubServer(deps: HubServerDeps, host: string, port: nu
       case '/health': {
         try {
           const head = await feedHead(deps.pool);
-          return json(res, 200, { status: 'ok', leader: deps.isLeader(), feedHead: head, protocol: HUB_PROTOCOL, version: deps.version });
+          return json(res, 200, {
+            status: 'ok',
+            leader: deps.isLeader(),
+            feedHead: head,
+            sync: deps.syncStatus(),
+            protocol: HUB_PROTOCOL,
+            version: deps.version,
+          });
         } catch {
           return json(res, 503, { status: 'database_unreachable', leader: deps.isLeader(), protocol: HUB_PROTOCOL, version: deps.version });
         }
@@ -85,6 +118,7 @@ export async function startHubServer(deps: HubServerDeps, host: string, port: nu
           '# HELP wd_hub_desk_lag Changes a desk has not read yet (feed head minus its cursor).',
           '# TYPE wd_hub_desk_lag gauge',
           ...desks.filter((d) => !d.revokedAt).map((d) => `wd_hub_desk_lag{desk="${d.name}"} ${head - (d.lastCursor ?? 0)}`),
+          ...syncMetrics(deps.syncStatus()),
         ];
         res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(`${lines.join('\n')}\n`);
         return;

@@ -22,6 +22,20 @@ export const cli = {
   hubDeskLine: '{{name}}: added {{created}}, last seen {{seen}}{{revoked}}',
   hubDeskNever: 'never',
   hubDeskRevokedMark: ' (revoked)',
+  hubSyncing: 'syncing orders and returns of the last {{days}} days from {{url}} as {{user}}, every {{minutes}} min, while this hub leads',
+  hubNotSyncing:
+    'not syncing from the service: set WD_HUB_OMS_URL, WD_HUB_COMPANY_ID, WD_HUB_USER and WD_HUB_PASSWORD_FILE (the README’s hub section)',
+  hubService: {
+    missing:
+      'The hub syncs from the service only with {{variable}} set too (WD_HUB_OMS_URL, WD_HUB_COMPANY_ID, WD_HUB_USER, WD_HUB_PASSWORD_FILE).',
+    bad_url:
+      '{{variable}} must be the order service’s address: https://…, or http:// only on this computer (another with WD_HUB_ALLOW_INSECURE_HTTP=1), without a user name, password, ? or #.',
+    bad_number: '{{variable}} must be a whole number from {{min}} to {{max}}.',
+    bad_unit: '{{variable}} is ms or s (the unit of the dates the service reads).',
+    password_unreadable: 'The hub cannot read its password file {{path}} ({{reason}}).',
+    password_open: 'Every user of this computer may read the password file {{path}}: chmod 600 it (or 640 for the hub’s group).',
+    password_empty: 'The password file {{path}} is empty.',
+  },
   noProfile: 'No connection profile yet: run "wd login" first.',
   offline: 'The service at {{url}} cannot be reached.',
   syncProgress: '{{kind}}: page {{page}}/{{pages}}, {{fetched}} packages',
@@ -163,7 +177,7 @@ export const cli = {
       'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (runs the notification receiver in the foreground; the Bearer token comes from WD_RECEIVER_TOKEN or, with --token-stdin, standard input, never from an argument; without one the saved credentials are used, or a new token is created and shown once)',
     notifications: 'wd notifications [--unmatched] [--limit N]   (lists the package notifications received, newest first)',
     web: 'wd web [--port N] [--renderer DIR]   (serves the built renderer and the contract on 127.0.0.1)',
-    hub: 'wd hub [--host H] [--port N] | wd hub desk add NAME | wd hub desk list | wd hub desk revoke NAME   (the database: DATABASE_URL or the PG* variables; default 127.0.0.1:8740, put TLS in front for other computers)',
+    hub: 'wd hub [--host H] [--port N] | wd hub desk add NAME | wd hub desk list | wd hub desk revoke NAME   (the database: DATABASE_URL or the PG* variables; default 127.0.0.1:8740, put TLS in front for other computers. The service, from the environment only: WD_HUB_OMS_URL, WD_HUB_COMPANY_ID, WD_HUB_USER, WD_HUB_PASSWORD_FILE = a file holding the password, never the password itself; WD_HUB_SYNC_DAYS (30), WD_HUB_SYNC_EVERY_MINUTES (5), WD_HUB_TIMESTAMP_UNIT (ms or s))',
   },
   help: {
     'set-aside': 'list (and acknowledge) damaged workspaces that were set aside',

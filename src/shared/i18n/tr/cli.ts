@@ -26,6 +26,22 @@ export const cli: Shape<typeof en> = {
   hubDeskLine: '{{name}}: eklendi {{created}}, son görülme {{seen}}{{revoked}}',
   hubDeskNever: 'hiç',
   hubDeskRevokedMark: ' (iptal edildi)',
+  hubSyncing:
+    'bu merkez öncüyken son {{days}} günün siparişleri ve iadeleri {{url}} adresinden {{user}} kullanıcısıyla her {{minutes}} dakikada bir eşitleniyor',
+  hubNotSyncing:
+    'servisten eşitleme yapılmıyor: WD_HUB_OMS_URL, WD_HUB_COMPANY_ID, WD_HUB_USER ve WD_HUB_PASSWORD_FILE değişkenlerini ayarlayın (README, merkez bölümü)',
+  hubService: {
+    missing:
+      'Merkez servisten ancak {{variable}} de ayarlıysa eşitler (WD_HUB_OMS_URL, WD_HUB_COMPANY_ID, WD_HUB_USER, WD_HUB_PASSWORD_FILE).',
+    bad_url:
+      '{{variable}} sipariş servisinin adresi olmalı: https://… ya da yalnızca bu bilgisayarda http:// (başka bir bilgisayar için WD_HUB_ALLOW_INSECURE_HTTP=1); kullanıcı adı, şifre, ? ya da # içermez.',
+    bad_number: '{{variable}} {{min}} ile {{max}} arasında bir tam sayı olmalı.',
+    bad_unit: '{{variable}} ms ya da s olur (servisin okuduğu tarihlerin birimi).',
+    password_unreadable: 'Merkez şifre dosyasını okuyamıyor: {{path}} ({{reason}}).',
+    password_open:
+      '{{path}} şifre dosyasını bu bilgisayarın her kullanıcısı okuyabiliyor: izinlerini chmod 600 yapın (merkezin grubu için 640).',
+    password_empty: '{{path}} şifre dosyası boş.',
+  },
   noProfile: 'Henüz bağlantı profili yok: önce "wd login" çalıştırın.',
   offline: '{{url}} adresindeki servise ulaşılamıyor.',
   syncProgress: '{{kind}}: sayfa {{page}}/{{pages}}, {{fetched}} paket',
@@ -62,7 +78,8 @@ export const cli: Shape<typeof en> = {
   setAsideNone: 'Onay bekleyen bozuk bir çalışma alanı yok.',
   setAsideLine:
     '{{name}}: {{when}} tarihinde {{movedTo}} olarak kenara alındı; gönderilmemiş {{unsent}} gönderim ve {{counts}} açık sayım {{exported}} dosyasına kaydedildi',
-  setAsideLineUnread: '{{name}}: {{when}} tarihinde {{movedTo}} olarak kenara alındı; içinden hiçbir şey okunamadı (BT bir yedeği geri yüklesin)',
+  setAsideLineUnread:
+    '{{name}}: {{when}} tarihinde {{movedTo}} olarak kenara alındı; içinden hiçbir şey okunamadı (BT bir yedeği geri yüklesin)',
   setAsideNote_one:
     'Uyarı: bozuk bir çalışma alanı kenara alındı ve henüz kimse onaylamadı. Gönderilmemiş gönderimleri ve açık sayımları gönderim kutusunda eskisi gibi değil: "wd set-aside" ile okuyun, sonra "wd set-aside --acknowledge".',
   setAsideNote_other:
@@ -149,7 +166,8 @@ export const cli: Shape<typeof en> = {
     hubDeskAction: 'wd hub desk add AD | list | revoke AD',
   },
   usageOf: {
-    'set-aside': 'wd set-aside [--acknowledge]   (kenara alınmış ve henüz onaylanmamış bozuk çalışma alanlarını listeler; --acknowledge: onlarla ilgilendiniz, artık duyurulmazlar)',
+    'set-aside':
+      'wd set-aside [--acknowledge]   (kenara alınmış ve henüz onaylanmamış bozuk çalışma alanlarını listeler; --acknowledge: onlarla ilgilendiniz, artık duyurulmazlar)',
     sandbox:
       'wd sandbox [--port N] [--packages N] [--returns M] [--seed S] [--prerender] [--user NAME --password PASS] [--token-lifetime SECONDS]',
     login:
@@ -166,7 +184,7 @@ export const cli: Shape<typeof en> = {
       'wd receive [--host H] [--port N] [--path P] [--token-stdin] [--new-token] [--accept-exposure]   (bildirim alıcısını ön planda çalıştırır; Bearer belirteci WD_RECEIVER_TOKEN değişkeninden ya da --token-stdin ile standart girdiden alınır, hiçbir zaman argümandan alınmaz; verilmezse kayıtlı kimlik bilgileri kullanılır ya da yeni bir belirteç oluşturulup bir kez gösterilir)',
     notifications: 'wd notifications [--unmatched] [--limit N]   (alınan paket bildirimlerini en yeniden en eskiye listeler)',
     web: 'wd web [--port N] [--renderer DIR]   (derlenmiş arayüzü ve API sözleşmesini 127.0.0.1 üzerinde sunar)',
-    hub: 'wd hub [--host H] [--port N] | wd hub desk add NAME | wd hub desk list | wd hub desk revoke NAME   (veritabanı: DATABASE_URL ya da PG* değişkenleri; varsayılan 127.0.0.1:8740, başka bilgisayarlar için önüne TLS koyun)',
+    hub: 'wd hub [--host H] [--port N] | wd hub desk add NAME | wd hub desk list | wd hub desk revoke NAME   (veritabanı: DATABASE_URL ya da PG* değişkenleri; varsayılan 127.0.0.1:8740, başka bilgisayarlar için önüne TLS koyun. Servis yalnızca ortam değişkenlerinden: WD_HUB_OMS_URL, WD_HUB_COMPANY_ID, WD_HUB_USER, WD_HUB_PASSWORD_FILE = şifreyi tutan bir dosya, asla şifrenin kendisi değil; WD_HUB_SYNC_DAYS (30), WD_HUB_SYNC_EVERY_MINUTES (5), WD_HUB_TIMESTAMP_UNIT (ms ya da s))',
   },
   help: {
     'set-aside': 'kenara alınmış bozuk çalışma alanlarını listeler (ve onaylar)',

@@ -34,7 +34,17 @@ export const hubCommand: Command = {
       return 1;
     }
     // Loaded here, not with every command: the other commands never read pg and node:http.
-    const [{ startHub }, { HubSchemaTooNew }] = await Promise.all([import('../../../hub/hub'), import('../../../hub/db')]);
+    const [{ startHub }, { HubSchemaTooNew }, { hubServiceOf }] = await Promise.all([
+      import('../../../hub/hub'),
+      import('../../../hub/db'),
+      import('../../../hub/config'),
+    ]);
+    // The service's address, user and password file come from the environment only (never the command line).
+    const service = hubServiceOf(ctx.env);
+    if (service && 'problem' in service) {
+      process.stderr.write(`${ctx.t(`cli:hubService.${service.problem.kind}`, service.problem)}\n`);
+      return 1;
+    }
     const log = (event: string, fields: Record<string, unknown> = {}) =>
       process.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), event, ...fields })}\n`);
     let hub;
@@ -45,13 +55,19 @@ export const hubCommand: Command = {
         port: intOption(values.port, 'port', 0, 65_535) ?? DEFAULT_PORT,
         version: pkg.version,
         log,
+        service: service?.config ?? null,
       });
     } catch (e) {
-      if (e instanceof HubSchemaTooNew) process.stderr.write(`${ctx.t('cli:hubSchemaTooNew', { dbSchema: e.found, ourSchema: e.known })}\n`);
+      if (e instanceof HubSchemaTooNew)
+        process.stderr.write(`${ctx.t('cli:hubSchemaTooNew', { dbSchema: e.found, ourSchema: e.known })}\n`);
       else process.stderr.write(`${ctx.t('cli:hubDatabaseFailed', { reason: reasonOf(e) })}\n`);
       return 1;
     }
     process.stderr.write(`${ctx.t('cli:hubListening', { url: hub.url })}\n`);
+    const c = service?.config;
+    process.stderr.write(
+      `${c ? ctx.t('cli:hubSyncing', { days: c.windowDays, url: c.omsUrl, user: c.userName, minutes: c.everyMs / 60_000 }) : ctx.t('cli:hubNotSyncing')}\n`,
+    );
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
