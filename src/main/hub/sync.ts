@@ -290,10 +290,13 @@ function instantOf(s: string | null | undefined): string | null {
   return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
 
-/** The code a failed sync is logged with: the core's error code, PostgreSQL's as `database`. */
+/**
+ * The code a failed sync is logged with: the core's error code (the service's side: auth_failed,
+ * network, timeout, service_error, bad_response …); anything else that carries a code came from
+ * PostgreSQL or its connection (a SQLSTATE, ECONNREFUSED) and is `database`.
+ */
 function errorCode(e: unknown): string {
   if (e instanceof AppError) return e.code;
   const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return 'database';
-  return 'internal';
+  return typeof code === 'string' ? 'database' : 'internal';
 }
