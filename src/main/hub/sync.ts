@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PackageKind, SkippedRecord } from '../../shared/domain/packages';
-import { PACKAGE_LIST_PATHS, packageListSearch } from '../../shared/service/packages';
+import { PACKAGE_LIST_PATHS, packageListSearch, serviceTimestamp } from '../../shared/service/packages';
 import { HttpClient } from '../core/api/http';
 import { isTransientError, retry } from '../core/api/retry';
 import { AppError } from '../core/errors';
@@ -199,7 +199,6 @@ export class HubSync {
     counts: KindCounts,
   ): Promise<{ seen: number; total: number | null; drifted: boolean }> {
     const size = this.opts.pageSize ?? 100;
-    const unit = (ms: number) => (this.opts.service.timestampUnit === 's' ? Math.floor(ms / 1000) : ms);
     const base = `${this.opts.service.omsUrl}${PACKAGE_LIST_PATHS[kind]}?`;
     const seen = new Set<number>();
     let drifted = false;
@@ -209,8 +208,8 @@ export class HubSync {
         size,
         orderByField: 'orderDate',
         orderByDirection: 'ASC',
-        StartDate: unit(from),
-        EndDate: unit(to),
+        StartDate: serviceTimestamp(from, this.opts.service.timestampUnit),
+        EndDate: serviceTimestamp(to, this.opts.service.timestampUnit),
       });
       const got = await retry(
         async () => {
