@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/main/core';
 import { Outbox, outboxOf, type OutboxSender } from '../../../src/main/core/outbox/outbox';
+import type { OutboxKind } from '../../../src/main/core/outbox/types';
 import { classify } from '../../../src/shared/service/save-products';
 import type { Input, MethodName, Output } from '../../../src/shared/contract';
 import { fakeService, type FakeService, type Route } from '../../support/fake-service';
@@ -225,8 +226,10 @@ describe('outbox under faults', () => {
       'POST /save': (req) => ((req.body as { key: string }).key === 'bad' ? { status: 400, body: { IsSuccess: false } } : ok(req, null!)!),
     });
     closers.push(() => svc.close());
+    // A kind only this test registers (the real kinds are a closed union: OutboxKind).
+    const kind = 'test-keys' as OutboxKind;
     const testKeys: OutboxSender = {
-      kind: 'test-keys',
+      kind,
       send: (payload, _ws, ctx, meta) => ctx.http.send(`${svc.url}/save`, { method: 'POST', body: payload, signal: meta.signal }),
       classify,
       keys: (payload) => [(payload as { key: string }).key],
@@ -234,9 +237,9 @@ describe('outbox under faults', () => {
     };
     const { core, ws } = await coreOn(svc);
     const outbox = new Outbox(ws, core.ctx, () => 0, new Map([...core.ctx.senders, [testKeys.kind, testKeys]]));
-    const bad = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'bad' } });
-    const same = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'bad', v: 2 } });
-    const other = outbox.enqueue({ kind: 'test-keys', groupKey: 'catalogue', payload: { key: 'fine' } });
+    const bad = outbox.enqueue({ kind, groupKey: 'catalogue', payload: { key: 'bad' } });
+    const same = outbox.enqueue({ kind, groupKey: 'catalogue', payload: { key: 'bad', v: 2 } });
+    const other = outbox.enqueue({ kind, groupKey: 'catalogue', payload: { key: 'fine' } });
     await outbox.drain();
     expect(outbox.get(bad)?.state).toBe('failed');
     expect(outbox.get(same)).toMatchObject({ state: 'pending', reason: 'blocked', blockedBy: bad });

@@ -5,7 +5,6 @@ import { AppError } from '../errors';
 import type { Feature } from '../feature';
 import { outboxOf } from '../outbox/outbox';
 import { countsOf, type CountsRepo } from './counts-repo';
-import { inventorySender } from './inventory-sender';
 import { exportCsv, push, review } from './push';
 import { trainingFile } from '../training';
 import { interpretScan } from '../../../shared/gs1/scan-intent';
@@ -16,7 +15,6 @@ export const stationOf = (stationName: string) => stationName.trim() || hostname
 
 export const countsFeature: Feature = {
   name: 'counts',
-  senders: [inventorySender],
   handlers: (ctx) => {
     /** An edit from a window: refused once another window took the count over (holds.ts). */
     const held = <T>(sessionId: number, holder: string | undefined, fn: (counts: CountsRepo) => T): T => {

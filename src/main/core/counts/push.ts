@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import { outboxOf } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 import { countsOf, toLine } from './counts-repo';
-import { enqueueInventory, type InventoryItem } from './inventory-sender';
+import { enqueueInventory, type InventoryItem } from '../inventory/sender';
 import { csvWords, type CsvStyle } from '../../../shared/csv/words';
 import { writeCsv } from '../../../shared/csv/write';
 import { localDay, localInstant, systemTimeZone, type Instant } from '../../../shared/domain/time';

@@ -1,11 +1,13 @@
 import { AppError } from '../errors';
-import { enqueueInventory, type InventoryItem } from '../counts/inventory-sender';
+import { enqueueInventory, inventorySender, type InventoryItem } from './sender';
 import type { Feature } from '../feature';
 import { outboxOf } from '../outbox/outbox';
 
 /** Quantities from a file (`wd inventory push`): queued in the outbox like a count's push. */
 export const inventoryFeature: Feature = {
   name: 'inventory',
+  // The one writer of quantities: a count's push (counts/push.ts) and a file's (`inventory.push`).
+  senders: [inventorySender],
   handlers: (ctx) => ({
     'inventory.push': ({ items, source, confirmed }) => {
       const seen = new Set<string>();

@@ -33,8 +33,11 @@ export type RefusalBlocks = 'group' | 'keys';
  * How one kind of write is sent (inventory, products …): declared by its feature as
  * `Feature.senders` and gathered by createCore into `ctx.senders`.
  */
+/** The kinds of write the outbox carries: a new one is a sender of its own (DEVELOPING.md). */
+export type OutboxKind = 'inventory' | 'products';
+
 export interface OutboxSender {
-  kind: string;
+  kind: OutboxKind;
   send: Sender;
   /** The operation's one reading of an answer (`classify` of src/shared/service/<operation>.ts). */
   classify: (status: number, headers: AnswerHeaders, text: string) => Verdict;
@@ -78,7 +81,8 @@ export const blocksBy = (s: OutboxSender | undefined): RefusalBlocks => (s?.keys
 export const idempotencyHeader = (meta: SendMeta) => ({ 'idempotency-key': meta.idempotencyKey });
 
 export interface EnqueueInput {
-  kind: string;
+  /** A typo fails the type check, not the send ("no sender for …"). */
+  kind: OutboxKind;
   groupKey: string;
   payload: unknown;
   summary?: Record<string, string | number | boolean | null>;
