@@ -221,6 +221,27 @@ describe('outbox under faults', () => {
     expect(puts(svc).map((p) => p.body)).toEqual([item('S1', 9), item('S1', 9)]);
   });
 
+  it('a stored write that no longer reads as its kind is not sent: it fails with a reason of its own, and the next write goes', async () => {
+    const svc = await fakeService({ 'PUT /Inventory/UpdateInventory': ok });
+    closers.push(() => svc.close());
+    const { core, ws } = await coreOn(svc);
+    const outbox = new Outbox(ws, core.ctx, () => 0);
+    closers.push(() => outbox.close());
+    const bad = outbox.enqueue({ kind: 'inventory', groupKey: 'inventory:A-01', payload: item('S1', 5) });
+    // Damaged in the file (or written by another version): a quantity that is no number.
+    ws.db.prepare('UPDATE outbox SET payload = ? WHERE id = ?').run(JSON.stringify([{ Sku: 'S1', Qty: 'five', StorageCode: 'A-01' }]), bad);
+    await outbox.drain();
+    expect(outbox.get(bad)).toMatchObject({
+      state: 'failed',
+      lastError: { params: { reason: 'stored_payload_invalid', kind: 'inventory' } },
+    });
+    expect(puts(svc)).toEqual([]);
+    const next = outbox.enqueue({ kind: 'inventory', groupKey: 'inventory:B-01', payload: item('S2', 2, 'B-01') });
+    await outbox.drain();
+    expect(outbox.get(next)?.state).toBe('sent');
+    expect(puts(svc).map((p) => p.body)).toEqual([item('S2', 2, 'B-01')]);
+  });
+
   it('a refused write of a kind that names its keys holds back only later writes of the same key', async () => {
     const svc = await fakeService({
       'POST /save': (req) => ((req.body as { key: string }).key === 'bad' ? { status: 400, body: { IsSuccess: false } } : ok(req, null!)!),

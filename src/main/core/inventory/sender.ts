@@ -1,4 +1,5 @@
-import { classify, UPDATE_INVENTORY_PATH, type InventoryItem, type UpdateInventoryRequest } from '../../../shared/service/update-inventory';
+import { classify, UPDATE_INVENTORY_PATH, UpdateInventoryRequest, type InventoryItem } from '../../../shared/service/update-inventory';
+import { storedOrNull, storedPayload } from '../outbox/stored';
 import { idempotencyHeader, type Outbox, type OutboxSender } from '../outbox/outbox';
 
 export type { InventoryItem } from '../../../shared/service/update-inventory';
@@ -12,7 +13,7 @@ export const inventorySender: OutboxSender = {
     ctx.session.authorized((token) =>
       ctx.http.send(`${ws.profile.omsUrl}${UPDATE_INVENTORY_PATH}`, {
         method: 'PUT',
-        body: payload as UpdateInventoryRequest,
+        body: storedPayload(UpdateInventoryRequest, payload, 'inventory'),
         headers: { authorization: `Bearer ${token}`, ...idempotencyHeader(meta) },
         timeoutMs: 60_000,
         signal: meta.signal,
@@ -20,7 +21,7 @@ export const inventorySender: OutboxSender = {
     ),
   classify,
   // What a batch sets: the quantity of each SKU at its storage code.
-  keys: (payload) => (payload as InventoryItem[]).map((i) => `${i.StorageCode}\u0000${i.Sku}`),
+  keys: (payload) => (storedOrNull(UpdateInventoryRequest, payload) ?? []).map((i) => `${i.StorageCode}\u0000${i.Sku}`),
 };
 
 /** Items per UpdateInventory request. The service documents no limit; this keeps requests small. */

@@ -5,7 +5,10 @@ import { validateProductRequest } from '../../../shared/products/validate';
 import { productsOf } from '../catalog/products-repo';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
-import { classify, SAVE_PRODUCTS_PATH, saveProductsSearch } from '../../../shared/service/save-products';
+import { z } from 'zod';
+import { lazy } from '../../../shared/lazy';
+import { classify, SAVE_PRODUCTS_PATH, SaveProductsRequest, saveProductsSearch } from '../../../shared/service/save-products';
+import { storedOrNull, storedPayload } from '../outbox/stored';
 import { idempotencyHeader, outboxOf, type OutboxSender } from '../outbox/outbox';
 import type { Workspace } from '../workspace';
 import type { Instant } from '../../../shared/domain/time';
@@ -13,10 +16,9 @@ import type { Instant } from '../../../shared/domain/time';
 /** Records per SaveProductsManually request; a model's records are never split across requests. */
 export const PRODUCT_BATCH = 500;
 
-interface SavePayload {
-  companyId: number;
-  records: ProductRecord[];
-}
+/** What a products write stores: the company and the records of one request. */
+const SavePayload = lazy(() => z.object({ companyId: z.number().int().positive(), records: SaveProductsRequest }));
+type SavePayload = z.infer<typeof SavePayload>;
 
 /** POST {pim}/pim/SaveProductsManually?companyId=N: an upsert of the records (a retry is safe). */
 export const productsSender: OutboxSender = {
@@ -24,7 +26,7 @@ export const productsSender: OutboxSender = {
   // Saved at the PIM address: a save is bound to it and the company.
   target: 'pim',
   send: (payload, ws, ctx, meta) => {
-    const p = payload as SavePayload;
+    const p = storedPayload(SavePayload, payload, 'products');
     return ctx.session.authorized((token) =>
       ctx.http.send(`${ws.profile.pimUrl}${SAVE_PRODUCTS_PATH}?${saveProductsSearch(p.companyId)}`, {
         method: 'POST',
@@ -39,13 +41,13 @@ export const productsSender: OutboxSender = {
   // Saved products become known to barcode resolution (counting, returns) at once.
   afterSent: (payload, _res, ws) => {
     const repo = productsOf(ws);
-    for (const p of sellableProducts((payload as SavePayload).records)) {
+    for (const p of sellableProducts(storedOrNull(SavePayload, payload)?.records ?? [])) {
       repo.save({ sku: p.sku, barcode: p.barcode, name: p.name, model: p.model, option: p.option, image: p.image }, 'saved');
     }
   },
   // What a request saves: its models and single products. A refused one holds back only later
   // saves of the same model or product (and is not sent again after a newer save of it).
-  keys: (payload) => (payload as SavePayload).records.map((r) => recordKey(r)),
+  keys: (payload) => (storedOrNull(SavePayload, payload)?.records ?? []).map((r) => recordKey(r)),
   refusalBlocks: 'keys',
 };
 

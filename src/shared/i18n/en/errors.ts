@@ -19,6 +19,8 @@ export const errors = {
   details: 'Details',
   /** Why an action was refused (AppError params.reason), shown instead of the general text. */
   reasons: {
+    stored_payload_invalid:
+      'The write stored on this computer can no longer be read, so it was not sent. Make it again (count the shelf again or save the products again).',
     station_name_control_chars: 'The station name may not contain control characters (such as a NUL or a line break).',
     insecure_image_http:
       '{{address}} is http:// on another computer: customers’ return photos would cross the network unencrypted. Use https://, or tick that you accept the risk as an administrator.',

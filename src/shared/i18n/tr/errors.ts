@@ -22,6 +22,8 @@ export const errors: Shape<typeof en> = {
   internal: 'Uygulamada beklenmeyen bir sorun oldu.',
   details: 'Ayrıntılar',
   reasons: {
+    stored_payload_invalid:
+      'Bu bilgisayarda bekleyen gönderim artık okunamıyor, bu yüzden gönderilmedi. Yeniden yapın (rafı yeniden sayın ya da ürünleri yeniden kaydedin).',
     station_name_control_chars: 'İstasyon adında denetim karakteri (NUL ya da satır sonu gibi) olamaz.',
     insecure_image_http:
       '{{address}} başka bir bilgisayarda http:// adresi: müşterilerin iade fotoğrafları ağda şifrelenmeden geçer. https:// kullanın ya da yönetici olarak riski kabul ettiğinizi işaretleyin.',
