@@ -46,7 +46,7 @@ export interface CliContext {
    * Commands reach it only through `call(core.call(method, input))` (the contract's schemas parse
    * every input, as for IPC and HTTP) and its events (`core.bus`).
    */
-  core(): Core;
+  core(): Pick<Core, 'call' | 'bus'>;
   stdin: NodeJS.ReadStream;
 }
 

@@ -84,7 +84,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-async function announceSetAside(core: Core, t: TFunction): Promise<void> {
+async function announceSetAside(core: Pick<Core, 'call'>, t: TFunction): Promise<void> {
   try {
     const r = await core.call('app.setAside', {});
     if (r.ok && r.value.length > 0) process.stderr.write(`${t('cli:setAsideNote', { count: r.value.length })}\n`);
