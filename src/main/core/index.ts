@@ -149,13 +149,12 @@ export function createCore(options: CoreOptions): Core {
   /** A daily copy of the open workspace (a minute after sign-in, then looked at every 6 hours). */
   function scheduleBackups(ws: Workspace): () => void {
     const run = () => {
-      try {
-        backupWorkspace(options.dataDir, ws);
-      } catch (e) {
+      // Off the core's thread (workspace-backup.ts): scans are answered while the copy is made.
+      backupWorkspace(options.dataDir, ws, undefined, dbOptions).catch((e: unknown) => {
         log(`backup of workspace ${ws.profile.id} failed`, e);
         // The backup reads every page (VACUUM INTO): damage it meets is set aside and said.
         ctx.damaged(e);
-      }
+      });
     };
     const first = setTimeout(run, 60_000);
     const every = setInterval(run, 6 * 3_600_000);

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { outboxOf } from '../../../src/main/core/outbox/outbox';
 import { notificationsOf } from '../../../src/main/core/notifications/service';
 import { workspaceFile } from '../../../src/main/core/workspace';
+import { isDamaged } from '../../../src/main/core/workspace-aside';
+import { backupWorkspace } from '../../../src/main/core/workspace-backup';
 import { rig, type TestRig } from '../../support/core';
 
 /**
@@ -95,6 +97,17 @@ describe('a workspace with damaged pages', () => {
     const r = await t.core.call('packages.search', { query: 'a', kind: 'all', limit: 50 });
     expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', params: { reason: 'workspace_damaged' } } });
     expect(await t.call('session.get', {})).toMatchObject({ signedIn: false, endedBy: 'workspace_set_aside' });
+  });
+
+  it('damage the daily backup meets on its own thread comes back as SQLite’s corruption (what sets a workspace aside)', async () => {
+    const { profileId, file } = await filledWorkspace({ core: { quickCheckMaxBytes: 0 } });
+    garble(file, Math.floor(statSync(file).size / 3), Math.floor(statSync(file).size / 3));
+    await t.call('session.signIn', { profileId, userName: 'demo', password: 'demo1234' });
+    const failed = await backupWorkspace(t.dataDir, t.core.ctx.workspace()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isDamaged(failed)).toBe(true);
   });
 
   it('the receiver never rejects its start, whatever its workspace does', async () => {

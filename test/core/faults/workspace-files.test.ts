@@ -106,9 +106,9 @@ describe('a workspace file that is missing, empty or damaged', () => {
       groupKey: 'inventory:A-01',
       payload: [{ Sku: 'S1', Qty: 3, StorageCode: 'A-01' }],
     });
-    const first = backupWorkspace(t.dataDir, ws, new Date('2026-11-01T08:00:00Z'));
-    expect(backupWorkspace(t.dataDir, ws, new Date('2026-11-01T18:00:00Z'))).toBeNull();
-    for (let d = 2; d <= 10; d++) backupWorkspace(t.dataDir, ws, new Date(`2026-11-${String(d).padStart(2, '0')}T08:00:00Z`));
+    const first = await backupWorkspace(t.dataDir, ws, new Date('2026-11-01T08:00:00Z'));
+    expect(await backupWorkspace(t.dataDir, ws, new Date('2026-11-01T18:00:00Z'))).toBeNull();
+    for (let d = 2; d <= 10; d++) await backupWorkspace(t.dataDir, ws, new Date(`2026-11-${String(d).padStart(2, '0')}T08:00:00Z`));
     const dir = join(t.dataDir, 'backups', ws.profile.id);
     const kept = readdirSync(dir).sort();
     expect(kept).toHaveLength(BACKUPS_KEPT);
@@ -122,6 +122,37 @@ describe('a workspace file that is missing, empty or damaged', () => {
     expect(ws.db.prepare('SELECT state FROM outbox').all()).toEqual([{ state: 'pending' }]);
   });
 
+  it("makes the copy off the core's thread: the core answers while it is made (it waited 1-3 s at 120,000-300,000 packages, issue 49); without a worker, on the thread as before", async () => {
+    t = await rig();
+    await t.signIn();
+    const ws = t.core.ctx.workspace();
+    // About 24 MB to copy, so that the copy takes a while.
+    ws.db.exec('CREATE TABLE filler (b BLOB)');
+    ws.db
+      .prepare(
+        'INSERT INTO filler SELECT randomblob(1200) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) SELECT i FROM n)',
+      )
+      .run();
+    let answered = 0;
+    const copying = backupWorkspace(t.dataDir, ws, new Date('2026-11-01T08:00:00Z')).finally(() => (done = true));
+    let done = false;
+    while (!done) {
+      // The core's calls go on meanwhile (a scan would be answered as this is).
+      if ((await t.core.call('outbox.counts', {})).ok) answered++;
+      await new Promise((r) => setImmediate(r));
+    }
+    const file = (await copying)!;
+    expect(answered).toBeGreaterThan(1);
+    const copy = new Database(file, { readonly: true });
+    expect(copy.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 20000 });
+    copy.close();
+    // No worker can load SQLite: the copy is made on the core's thread, as before.
+    const fallback = await backupWorkspace(t.dataDir, ws, new Date('2026-11-02T08:00:00Z'), { module: '/nowhere/better-sqlite3' });
+    const second = new Database(fallback!, { readonly: true });
+    expect(second.pragma('integrity_check', { simple: true })).toBe('ok');
+    second.close();
+  });
+
   it('a restored backup sends nothing on its own: what was not sent when it was taken waits for a person', async () => {
     t = await rig();
     await t.signIn();
@@ -130,7 +161,7 @@ describe('a workspace file that is missing, empty or damaged', () => {
     // Not sent yet when the backup is taken (the service is down) …
     await t.admin('offline', { offline: true });
     await t.call('inventory.push', { items: [{ Sku: 'SKU-A', Qty: 10, StorageCode: 'A-01' }], source: 'a.csv' });
-    const backup = backupWorkspace(t.dataDir, ws, new Date('2026-11-01T08:00:00Z'))!;
+    const backup = (await backupWorkspace(t.dataDir, ws, new Date('2026-11-01T08:00:00Z')))!;
     // … then sent, and a newer count of the same SKU after it.
     await t.admin('offline', { offline: false });
     await outboxOf(ws, t.core.ctx).drain();
