@@ -30,8 +30,7 @@ for (const [speed, msPerChar, press, pause] of [
     const card = page.getByTestId('last-scan');
     let total = 0;
     for (const focus of ['quantity', 'none'] as const) {
-      if (focus === 'quantity') await quantity.focus();
-      else await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await focusOn(page, focus);
       // The person's 4 and the scanner's keys (each let go 2 ms after it went down), stamped with
       // their moments: the scan's first key comes under 120 ms after the 4 went down.
       await pressTimed(page, [{ ch: '4', down: 0, up: press }, ...scannerKeys('8690010007292', press + pause, msPerChar)], nextStart());
@@ -54,8 +53,7 @@ test('a scan whose last keys reach the page late (a busy computer) counts whole,
   const card = page.getByTestId('last-scan');
   let total = 0;
   for (const focus of ['quantity', 'none'] as const) {
-    if (focus === 'quantity') await quantity.focus();
-    else await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await focusOn(page, focus);
     // 17 typed by a person (keys held 80 ms) a second ago.
     await pressTimed(
       page,
@@ -82,3 +80,9 @@ test('a scan whose last keys reach the page late (a busy computer) counts whole,
   }
   await expect(page.getByTestId('count-totals')).toContainText(`${total} units`);
 });
+
+/** The quantity field focused, or nothing (a scan's keys then go to the window). */
+async function focusOn(page: Page, focus: 'quantity' | 'none') {
+  if (focus === 'quantity') await page.getByTestId('next-quantity').focus();
+  else await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}

@@ -396,6 +396,19 @@ describe('counts screen', () => {
   });
 });
 
+/** A-01 open on fake timers (and the key's time stamps), with the quantity field or nothing focused. */
+async function countingA01(focus: 'the quantity field' | 'nothing') {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+  const bridge = setup({ 'counts.scan': countedAs('SKU-1', 1) });
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'A-01' })));
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  const quantity = screen.getByTestId<HTMLInputElement>('next-quantity');
+  if (focus === 'nothing') (document.activeElement as HTMLElement).blur();
+  else expect(document.activeElement).toBe(quantity);
+  return { bridge, quantity };
+}
+
 describe('a quantity typed just before a scan (issue 46.8)', () => {
   /** Keys as the keyboard delivered them (down and up time stamps), handled now, in time order; unless prevented a character lands in the focused field. */
   const keysAt = (keys: { ch: string; down: number; up: number }[]) => {
@@ -414,14 +427,7 @@ describe('a quantity typed just before a scan (issue 46.8)', () => {
 
   for (const focus of ['the quantity field', 'nothing'] as const) {
     it(`with ${focus} focused, 4 typed 90 ms before the scan's first key counts 4 of the scanned product`, async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
-      const bridge = setup({ 'counts.scan': countedAs('SKU-1', 1) });
-      await act(() => vi.advanceTimersByTimeAsync(0));
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'A-01' })));
-      await act(() => vi.advanceTimersByTimeAsync(0));
-      const quantity = screen.getByTestId<HTMLInputElement>('next-quantity');
-      if (focus === 'nothing') (document.activeElement as HTMLElement).blur();
-      else expect(document.activeElement).toBe(quantity);
+      const { bridge, quantity } = await countingA01(focus);
       const t0 = performance.now();
       await act(async () => {
         // A person's 4 (held 50 ms), then the scanner's keys (held 2 ms, 8 ms apart) 40 ms later.
@@ -455,14 +461,7 @@ describe('keys that reach the page late (issue 46.8)', () => {
 
   for (const focus of ['the quantity field', 'nothing'] as const) {
     it(`with ${focus} focused, a scan the timer ran into is counted whole with the typed quantity, not 86 × the rest`, async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
-      const bridge = setup({ 'counts.scan': countedAs('SKU-1', 1) });
-      await act(() => vi.advanceTimersByTimeAsync(0));
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'A-01' })));
-      await act(() => vi.advanceTimersByTimeAsync(0));
-      const quantity = screen.getByTestId<HTMLInputElement>('next-quantity');
-      if (focus === 'nothing') (document.activeElement as HTMLElement).blur();
-      else expect(document.activeElement).toBe(quantity);
+      const { bridge, quantity } = await countingA01(focus);
       const t0 = performance.now();
       await act(async () => {
         // 17 typed by a person, then the scan: its first keys come in time, the rest only after the
